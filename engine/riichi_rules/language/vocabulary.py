@@ -1,0 +1,281 @@
+"""The vocabulary of the rules language: the names a rule can use, their types and their
+meaning in Python. Nothing here is named after or shaped for one yaku: rules build yaku from
+these tiles, groups, readings, waits, counts and quantifiers.
+
+Each entry carries a short English phrase; the documentation renders conditions with them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from riichi_rules.hand import Win
+from riichi_rules.readings import Form, Group, Reading, Shape, Wait
+from riichi_rules.tiles import Tile, dora_of
+from riichi_rules.waits import waits as waits_of
+
+# ---- types ---------------------------------------------------------------------------------
+
+BOOL = "bool"
+INT = "int"
+STR = "str"
+TILE = "tile"
+GROUP = "group"
+WAIT = "wait"
+FORM = "form"
+ANY = "any"
+
+
+def list_of(element: str) -> str:
+    return f"list[{element}]"
+
+
+def element_of(type_: str) -> str | None:
+    """The element type of a list type, or None."""
+    if type_.startswith("list[") and type_.endswith("]"):
+        return type_[5:-1]
+    return None
+
+
+ENUMS: dict[str, tuple[str, ...]] = {
+    WAIT: tuple(w.value for w in Wait),
+    FORM: tuple(f.value for f in Form),
+}
+
+
+# ---- the evaluation environment -----------------------------------------------------------
+
+
+class WinFacts:
+    """What a win offers every reading, computed once per win."""
+
+    __slots__ = ("_waits", "dora", "round_wind", "seat_wind", "tiles", "ura", "win")
+
+    def __init__(self, win: Win) -> None:
+        self.win = win
+        self.tiles: tuple[Tile, ...] = win.all_tiles
+        self.seat_wind = Tile.of(win.seat.tile_kind)
+        self.round_wind = Tile.of(win.round.tile_kind)
+        self.dora = win.dora
+        self.ura = win.ura
+        self._waits: tuple[Tile, ...] | None = None
+
+    @property
+    def waits(self) -> tuple[Tile, ...]:
+        """The tiles that completed the hand before the win (computed on first use)."""
+        if self._waits is None:
+            before = list(self.win.concealed)
+            before.remove(self.win.win_tile)
+            self._waits = tuple(Tile.of(k) for k in sorted(waits_of(before, self.win.melds)))
+        return self._waits
+
+
+class Env:
+    """The mutable state one evaluation reads: the win, the reading, bound variables and the
+    running totals of the scoring stages."""
+
+    __slots__ = (
+        "basic", "facts", "fu", "han", "pair", "pairs", "reading", "sets", "slots", "win",
+        "yaku", "yakuman_max", "yakuman_total",
+    )
+
+    def __init__(self, facts: WinFacts, slot_count: int) -> None:
+        self.facts = facts
+        self.win = facts.win
+        self.slots: list[Any] = [None] * slot_count
+        self.yaku: frozenset[str] = frozenset()
+        self.han = 0
+        self.fu = 0
+        self.basic = 0
+        self.yakuman_total = 0
+        self.yakuman_max = 0
+        self.reading: Reading | None = None
+        self.sets: tuple[Group, ...] = ()
+        self.pairs: tuple[Group, ...] = ()
+        self.pair: Group | None = None
+
+    def use(self, reading: Reading) -> None:
+        """Point the environment at one reading of the hand."""
+        self.reading = reading
+        groups = reading.groups
+        if reading.form is Form.STANDARD:
+            self.sets = groups[:4]
+            self.pair = groups[4]
+            self.pairs = (groups[4],)
+        else:
+            self.sets = ()
+            self.pair = None
+            self.pairs = tuple(g for g in groups if g.shape is Shape.PAIR)
+
+
+def _reading(env: Env) -> Reading:
+    assert env.reading is not None, "a reading-level name was evaluated without a reading"
+    return env.reading
+
+
+# ---- names ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A name a rule can read from the situation."""
+
+    type: str
+    get: Callable[[Env], Any]
+    phrase: str
+    stages: frozenset[str] = frozenset()  # empty = available everywhere
+
+
+_SCORE_STAGES = frozenset({"fu", "limits", "payments"})
+
+FEATURES: dict[str, Feature] = {
+    # the situation
+    "tsumo": Feature(BOOL, lambda e: e.win.tsumo, "the win is by self-draw"),
+    "ron": Feature(BOOL, lambda e: not e.win.tsumo, "the win is on a discard"),
+    "closed": Feature(BOOL, lambda e: e.win.closed, "the hand is closed"),
+    "open": Feature(BOOL, lambda e: not e.win.closed, "the hand is open"),
+    "dealer": Feature(BOOL, lambda e: e.win.dealer, "the winner is the dealer"),
+    "riichi": Feature(BOOL, lambda e: e.win.riichi or e.win.double_riichi,
+                      "the winner declared riichi"),
+    "double_riichi": Feature(BOOL, lambda e: e.win.double_riichi,
+                             "the winner declared riichi on the first uninterrupted turn"),
+    "ippatsu": Feature(BOOL, lambda e: e.win.ippatsu,
+                       "the win comes within one uninterrupted turn of riichi"),
+    "rinshan": Feature(BOOL, lambda e: e.win.rinshan, "the winning tile is a kan replacement"),
+    "chankan": Feature(BOOL, lambda e: e.win.chankan, "the winning tile robs a kan"),
+    "haitei": Feature(BOOL, lambda e: e.win.haitei, "the winning tile is the last of the wall"),
+    "houtei": Feature(BOOL, lambda e: e.win.houtei, "the winning tile is the last discard"),
+    "first_turn": Feature(BOOL, lambda e: e.win.tenhou or e.win.chiihou or e.win.renhou,
+                          "the win comes in the first uninterrupted go-around, before the "
+                          "winner's first discard"),
+    "seat_wind": Feature(TILE, lambda e: e.facts.seat_wind, "the winner's seat wind"),
+    "round_wind": Feature(TILE, lambda e: e.facts.round_wind, "the round wind"),
+    "win": Feature(TILE, lambda e: e.win.win_tile, "the winning tile"),
+    "tiles": Feature(list_of(TILE), lambda e: e.facts.tiles, "the tiles of the hand"),
+    "dora": Feature(list_of(TILE), lambda e: e.facts.dora, "the dora indicators"),
+    "ura": Feature(list_of(TILE), lambda e: e.facts.ura, "the ura-dora indicators"),
+    "waits": Feature(list_of(TILE), lambda e: e.facts.waits,
+                     "the tiles that would have completed the hand"),
+    # the reading
+    "form": Feature(FORM, lambda e: _reading(e).form.value, "the hand's form"),
+    "wait": Feature(WAIT, lambda e: _reading(e).wait.value, "the wait"),
+    "groups": Feature(list_of(GROUP), lambda e: _reading(e).groups, "the groups"),
+    "sets": Feature(list_of(GROUP), lambda e: e.sets, "the sets"),
+    "pairs": Feature(list_of(GROUP), lambda e: e.pairs, "the pairs"),
+    "pair": Feature(GROUP, lambda e: e.pair, "the pair"),
+    "melds": Feature(list_of(GROUP),
+                     lambda e: tuple(g for g in _reading(e).groups if g.meld is not None),
+                     "the declared melds"),
+    "win_group": Feature(GROUP, lambda e: _reading(e).groups[_reading(e).win_group or 0],
+                         "the group the winning tile completed"),
+    # scoring stages
+    "han": Feature(INT, lambda e: e.han, "the han", _SCORE_STAGES),
+    "fu": Feature(INT, lambda e: e.fu, "the fu", _SCORE_STAGES),
+    "basic": Feature(INT, lambda e: e.basic, "the basic points", frozenset({"limits", "payments"})),
+    "yakuman_total": Feature(INT, lambda e: e.yakuman_total,
+                             "the yakuman multiples added up", _SCORE_STAGES),
+    "yakuman_max": Feature(INT, lambda e: e.yakuman_max,
+                           "the largest single yakuman multiple", _SCORE_STAGES),
+}
+
+
+def _value_tile(env: Env, tile: Tile) -> bool:
+    kind = tile.kind
+    return tile.dragon or kind == env.facts.seat_wind.kind or kind == env.facts.round_wind.kind
+
+
+TilePredicate = Callable[[Env, Tile], bool]
+GroupPredicate = Callable[[Env, Group], bool]
+
+TILE_PREDICATES: dict[str, tuple[TilePredicate, str]] = {
+    "simple": (lambda e, t: t.simple, "a simple (2-8 of a suit)"),
+    "terminal": (lambda e, t: t.terminal, "a terminal (1 or 9 of a suit)"),
+    "honour": (lambda e, t: t.honour, "an honour"),
+    "wind": (lambda e, t: t.wind, "a wind"),
+    "dragon": (lambda e, t: t.dragon, "a dragon"),
+    "yaochuu": (lambda e, t: t.yaochuu, "a terminal or honour"),
+    "green": (lambda e, t: t.green, "green (2s 3s 4s 6s 8s or green dragon)"),
+    "suited": (lambda e, t: t.suited, "a suit tile"),
+    "red": (lambda e, t: t.red, "a red five"),
+    "value": (_value_tile, "a value tile (a dragon, the seat wind or the round wind)"),
+}
+
+GROUP_PREDICATES: dict[str, tuple[GroupPredicate, str]] = {
+    "chow": (lambda e, g: g.shape is Shape.CHOW, "a chow"),
+    "pung": (lambda e, g: g.shape is Shape.PUNG, "a pung"),
+    "kong": (lambda e, g: g.shape is Shape.KONG, "a kong"),
+    "triplet": (lambda e, g: g.shape is Shape.PUNG or g.shape is Shape.KONG, "a pung or kong"),
+    "pair": (lambda e, g: g.shape is Shape.PAIR, "a pair"),
+    "single": (lambda e, g: g.shape is Shape.SINGLE, "a single tile"),
+    "concealed": (lambda e, g: g.concealed, "concealed"),
+    "open": (lambda e, g: not g.concealed, "open"),
+    "called": (lambda e, g: g.meld is not None and g.meld.opened, "called from another player"),
+    "declared": (lambda e, g: g.meld is not None, "a declared meld"),
+    "winning": (lambda e, g: _reading(e).win_group is not None
+                and _reading(e).groups[_reading(e).win_group] is g,
+                "the group the winning tile completed"),
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Attribute:
+    type: str
+    get: Callable[[Any], Any]
+    phrase: str
+
+
+ATTRIBUTES: dict[str, dict[str, Attribute]] = {
+    TILE: {
+        "suit": Attribute(STR, lambda t: t.suit.value, "suit"),
+        "number": Attribute(INT, lambda t: t.number, "number"),
+    },
+    GROUP: {
+        "suit": Attribute(STR, lambda g: g.tiles[0].suit.value, "suit"),
+        "number": Attribute(INT, lambda g: g.tiles[0].number, "lowest number"),
+        "tile": Attribute(TILE, lambda g: g.tiles[0], "lowest tile"),
+        "tiles": Attribute(list_of(TILE), lambda g: g.tiles, "tiles"),
+        "size": Attribute(INT, lambda g: len(g.tiles), "number of tiles"),
+    },
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Function:
+    params: tuple[str, ...]
+    result: str
+    call: Callable[..., Any]
+    phrase: str
+
+
+def _round_up(value: int, step: int) -> int:
+    return -(-value // step) * step if step > 0 else value
+
+
+FUNCTIONS: dict[str, Function] = {
+    "next": Function((TILE,), TILE, lambda t: Tile.of(dora_of(t)),
+                     "the tile an indicator points to"),
+    "round_up": Function((INT, INT), INT, _round_up, "rounded up to a multiple of"),
+    "min": Function((INT, INT), INT, min, "the smaller of"),
+    "larger": Function((INT, INT), INT, max, "the larger of"),
+}
+
+# Nouns of the sugar ``every set is chow``: noun -> the collection feature it ranges over.
+NOUNS: dict[str, str] = {
+    "tile": "tiles", "group": "groups", "set": "sets", "meld": "melds", "pair": "pairs",
+    "wait": "waits",
+}
+
+# Names bound by the engine for the stages it runs (``fu`` while fu is added up ...).
+STAGES = ("yaku", "dora", "fu", "limits", "payments")
+
+
+def all_names() -> list[str]:
+    """Every name a rule may use, for "did you mean" hints."""
+    names = set(FEATURES) | set(TILE_PREDICATES) | set(GROUP_PREDICATES) | set(FUNCTIONS)
+    for attrs in ATTRIBUTES.values():
+        names |= set(attrs)
+    for values in ENUMS.values():
+        names |= set(values)
+    return sorted(names | {"it"})

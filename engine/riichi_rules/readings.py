@@ -1,0 +1,383 @@
+"""Every way to read a complete hand: groups, the group the win tile completed, and the wait.
+
+A hand with a choice of waits has one :class:`Reading` per choice; the scorer keeps the best.
+Decomposition works on tile counts (cached per suit and per hand), independent of red fives
+and of the win; red fives are then handed out to groups deterministically (the win tile to
+its group first, then plain tiles before red ones, group by group).
+
+Group order in a standard reading: the concealed sets by kind (pungs before chows of the same
+first kind), then the declared melds in their given order, then the pair, always last.
+A group is concealed unless it is an opened meld or a pung completed by ron (a chow or pair
+completed by ron stays concealed; an ankan is concealed).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from enum import StrEnum
+from functools import cache, lru_cache
+from itertools import product
+
+from riichi_rules.hand import Meld, MeldType, Win
+from riichi_rules.tiles import Suit, Tile
+
+__all__ = [
+    "Form",
+    "Group",
+    "Reading",
+    "Shape",
+    "Wait",
+    "counts_of",
+    "is_thirteen_orphans",
+    "readings",
+    "seven_pairs",
+    "standard_decompositions",
+]
+
+
+class Shape(StrEnum):
+    CHOW = "chow"
+    PUNG = "pung"
+    KONG = "kong"
+    PAIR = "pair"
+    SINGLE = "single"
+
+
+class Form(StrEnum):
+    STANDARD = "standard"
+    SEVEN_PAIRS = "seven_pairs"
+    THIRTEEN_ORPHANS = "thirteen_orphans"
+
+
+class Wait(StrEnum):
+    TWO_SIDED = "two_sided"
+    CLOSED = "closed"
+    EDGE = "edge"
+    PAIR = "pair"  # shanpon: the win completed a pung
+    SINGLE = "single"  # tanki: the win completed the pair
+    THIRTEEN_SIDED = "thirteen_sided"
+
+
+@dataclass(frozen=True, slots=True)
+class Group:
+    """A chow, pung, kong, pair or (thirteen orphans) single; ``meld`` if it is a declared meld."""
+
+    shape: Shape
+    tiles: tuple[Tile, ...]
+    concealed: bool
+    meld: Meld | None = None
+
+    @property
+    def suit(self) -> Suit:
+        return self.tiles[0].suit
+
+    @property
+    def number(self) -> int:
+        """The lowest tile's number."""
+        return self.tiles[0].number
+
+    @property
+    def first(self) -> int:
+        """The lowest tile's kind."""
+        return self.tiles[0].kind
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        return tuple(t.kind for t in self.tiles)
+
+
+@dataclass(frozen=True, slots=True)
+class Reading:
+    """One way to read a complete hand; ``groups[win_group]`` is the group the win completed."""
+
+    form: Form
+    groups: tuple[Group, ...]
+    win_group: int | None
+    wait: Wait
+
+
+# ------------------------------------------------------------------ decomposition on counts
+
+_CHOW = Shape.CHOW
+_PUNG = Shape.PUNG
+_Set = tuple[Shape, int]  # (Shape.CHOW or Shape.PUNG, first kind)
+_Decomp = tuple[int, tuple[_Set, ...]]  # (pair kind or -1, sets ascending)
+
+
+@cache
+def _sets(counts: tuple[int, ...], offset: int, chows: bool) -> tuple[tuple[_Set, ...], ...]:
+    """Every way to split one suit's counts into pungs and chows (kinds are ``offset + i``)."""
+    n = len(counts)
+    i = 0
+    while i < n and counts[i] == 0:
+        i += 1
+    if i == n:
+        return ((),)
+    c = counts[i]
+    out: list[tuple[_Set, ...]] = []
+    for pungs in range(c // 3, -1, -1):
+        ch = c - 3 * pungs
+        sub = list(counts)
+        sub[i] = 0
+        if ch:
+            if not chows or i + 2 >= n or counts[i + 1] < ch or counts[i + 2] < ch:
+                continue
+            sub[i + 1] -= ch
+            sub[i + 2] -= ch
+        prefix = ((_PUNG, offset + i),) * pungs + ((_CHOW, offset + i),) * ch
+        for rest in _sets(tuple(sub), offset, chows):
+            out.append(prefix + rest)
+    return tuple(out)
+
+
+@cache
+def _suit_decomps(counts: tuple[int, ...], offset: int) -> tuple[_Decomp, ...]:
+    """One suit's decompositions: all sets, or (when its count is 2 mod 3) sets and a pair."""
+    chows = offset < 27
+    r = sum(counts) % 3
+    if r == 0:
+        return tuple((-1, s) for s in _sets(counts, offset, chows))
+    if r == 1:
+        return ()
+    out: list[_Decomp] = []
+    for i, c in enumerate(counts):
+        if c >= 2:
+            sub = (*counts[:i], c - 2, *counts[i + 1 :])
+            out.extend((offset + i, s) for s in _sets(sub, offset, chows))
+    return tuple(out)
+
+
+_EMPTY: tuple[_Decomp, ...] = ((-1, ()),)
+_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+
+
+@lru_cache(maxsize=1 << 16)
+def standard_decompositions(counts: tuple[int, ...]) -> tuple[_Decomp, ...]:
+    """Every (pair kind, sets) split of a 34-count vector into sets and exactly one pair.
+
+    Sets are ``(Shape.CHOW, first kind)`` or ``(Shape.PUNG, kind)``, ascending by kind
+    (pungs before chows of the same kind).
+    """
+    parts: list[tuple[_Decomp, ...]] = []
+    pairs = 0
+    for lo, hi in _SLICES:
+        part = counts[lo:hi]
+        r = sum(part) % 3
+        if r == 0 and not any(part):
+            parts.append(_EMPTY)
+            continue
+        if r == 1:
+            return ()
+        if r == 2:
+            pairs += 1
+        d = _suit_decomps(part, lo)
+        if not d:
+            return ()
+        parts.append(d)
+    if pairs != 1:
+        return ()
+    out: list[_Decomp] = []
+    for combo in product(*parts):
+        pair = -1
+        sets: tuple[_Set, ...] = ()
+        for p, s in combo:
+            if p >= 0:
+                pair = p
+            sets += s
+        out.append((pair, sets))
+    return tuple(out)
+
+
+_YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
+
+
+def seven_pairs(counts: Sequence[int]) -> bool:
+    """Seven distinct pairs (four of a kind is not two pairs)."""
+    return sum(counts) == 14 and all(c in (0, 2) for c in counts)
+
+
+def is_thirteen_orphans(counts: Sequence[int]) -> bool:
+    """One of each terminal and honour plus one more of them."""
+    return (
+        sum(counts) == 14
+        and all(counts[k] for k in _YAOCHUU_KINDS)
+        and sum(counts[k] for k in _YAOCHUU_KINDS) == 14
+    )
+
+
+def counts_of(tiles: Sequence[Tile]) -> tuple[int, ...]:
+    """The 34-count vector of some tiles."""
+    counts = [0] * 34
+    for t in tiles:
+        counts[t.kind] += 1
+    return tuple(counts)
+
+
+# ------------------------------------------------------------------ skeletons (no tiles yet)
+
+_Spec = tuple[Shape, int]  # (shape, first kind) of a concealed group
+_Skeleton = tuple[Form, tuple[_Spec, ...], int, Wait]  # form, groups, win index, wait
+
+
+def _chow_wait(first: int, win: int) -> Wait:
+    pos = win - first
+    if pos == 1:
+        return Wait.CLOSED
+    number = first % 9 + 1
+    if pos == 0:
+        return Wait.EDGE if number == 7 else Wait.TWO_SIDED
+    return Wait.EDGE if number == 1 else Wait.TWO_SIDED
+
+
+@lru_cache(maxsize=1 << 16)
+def _skeletons(counts: tuple[int, ...], win: int, no_melds: bool) -> tuple[_Skeleton, ...]:
+    """The readings of the concealed part as (shape, first) specs; melds are added later."""
+    out: list[_Skeleton] = []
+    if counts[win] == 0:
+        return ()
+    for pair, sets in standard_decompositions(counts):
+        specs = (*sets, (Shape.PAIR, pair))
+        seen: set[_Spec] = set()
+        for idx, (shape, first) in enumerate(specs):
+            if shape is Shape.CHOW:
+                if not first <= win <= first + 2:
+                    continue
+                wait = _chow_wait(first, win)
+            elif first != win:
+                continue
+            else:
+                wait = Wait.PAIR if shape is Shape.PUNG else Wait.SINGLE
+            if (shape, first) in seen:
+                continue
+            seen.add((shape, first))
+            out.append((Form.STANDARD, specs, idx, wait))
+    if no_melds and sum(counts) == 14:
+        if seven_pairs(counts):
+            kinds = [k for k, c in enumerate(counts) if c]
+            specs = tuple((Shape.PAIR, k) for k in kinds)
+            out.append((Form.SEVEN_PAIRS, specs, kinds.index(win), Wait.SINGLE))
+        elif is_thirteen_orphans(counts):
+            pair = next(k for k in _YAOCHUU_KINDS if counts[k] == 2)
+            specs = (
+                (Shape.PAIR, pair),
+                *((Shape.SINGLE, k) for k in _YAOCHUU_KINDS if k != pair),
+            )
+            if pair == win:
+                out.append((Form.THIRTEEN_ORPHANS, specs, 0, Wait.THIRTEEN_SIDED))
+            else:
+                idx = next(i for i, (_, k) in enumerate(specs) if k == win)
+                out.append((Form.THIRTEEN_ORPHANS, specs, idx, Wait.SINGLE))
+    return tuple(out)
+
+
+# ------------------------------------------------------------------ materialising groups
+
+_OFFSETS = {
+    Shape.CHOW: (0, 1, 2),
+    Shape.PUNG: (0, 0, 0),
+    Shape.PAIR: (0, 0),
+    Shape.SINGLE: (0,),
+    Shape.KONG: (0, 0, 0, 0),
+}
+_MELD_SHAPE = {
+    MeldType.CHI: Shape.CHOW,
+    MeldType.PON: Shape.PUNG,
+    MeldType.DAIMINKAN: Shape.KONG,
+    MeldType.KAKAN: Shape.KONG,
+    MeldType.ANKAN: Shape.KONG,
+}
+
+
+@lru_cache(maxsize=4096)
+def _plain_group(shape: Shape, first: int, concealed: bool) -> Group:
+    return Group(shape, tuple(Tile.of(first + o) for o in _OFFSETS[shape]), concealed, None)
+
+
+@lru_cache(maxsize=256)
+def _meld_group(meld: Meld) -> Group:
+    return Group(_MELD_SHAPE[meld.type], meld.tiles, not meld.opened, meld)
+
+
+def _build(
+    sk: _Skeleton,
+    counts: tuple[int, ...],
+    reds: tuple[int, ...],
+    win_tile: Tile,
+    melds: tuple[Meld, ...],
+    meld_groups: tuple[Group, ...],
+    tsumo: bool,
+) -> Reading:
+    form, specs, win_idx, wait = sk
+    ron_pung = win_idx if (not tsumo and specs[win_idx][0] is Shape.PUNG) else -1
+    groups: list[Group]
+    if not reds:
+        groups = [_plain_group(sh, k, i != ron_pung) for i, (sh, k) in enumerate(specs)]
+    else:
+        # pools of actual tiles per kind: plain ones first, then the red one(s)
+        pools: dict[int, list[Tile]] = {}
+        for k in reds:
+            pools[k] = [Tile.of(k)] * (counts[k] - reds.count(k)) + [Tile.of(k, True)] * reds.count(
+                k
+            )
+        if win_tile.kind in pools:
+            pools[win_tile.kind].remove(win_tile)
+        groups = []
+        for i, (sh, k) in enumerate(specs):
+            kinds = [k + o for o in _OFFSETS[sh]]
+            if i == win_idx:
+                kinds.remove(win_tile.kind)
+            tiles = [pools[x].pop(0) if x in pools else Tile.of(x) for x in kinds]
+            if i == win_idx:
+                tiles.append(win_tile)
+                tiles.sort(key=_tile_order)
+            if any(t.red for t in tiles):
+                groups.append(Group(sh, tuple(tiles), i != ron_pung, None))
+            else:
+                groups.append(_plain_group(sh, k, i != ron_pung))
+    if form is Form.STANDARD and melds:
+        n = len(groups) - 1
+        groups[n:n] = meld_groups
+        if win_idx == n:
+            win_idx += len(melds)
+    return Reading(form, tuple(groups), win_idx, wait)
+
+
+def _tile_order(t: Tile) -> int:
+    return 2 * t.kind + t.red
+
+
+@lru_cache(maxsize=1 << 14)
+def _readings(
+    counts: tuple[int, ...],
+    reds: tuple[int, ...],
+    win_tile: Tile,
+    melds: tuple[Meld, ...],
+    tsumo: bool,
+) -> tuple[Reading, ...]:
+    if win_tile.red and win_tile.kind not in reds:
+        return ()
+    if not win_tile.red and counts[win_tile.kind] == reds.count(win_tile.kind):
+        return ()  # only red copies of the win tile's kind in the hand
+    skeletons = _skeletons(counts, win_tile.kind, not melds)
+    if not skeletons:
+        return ()
+    meld_groups = tuple(_meld_group(m) for m in melds)
+    return tuple(_build(sk, counts, reds, win_tile, melds, meld_groups, tsumo) for sk in skeletons)
+
+
+def readings(win: Win) -> tuple[Reading, ...]:
+    """Every reading of the hand, times every concealed group the win tile could have completed.
+
+    Empty if the hand is not complete or the win tile is not in it. Standard readings come
+    first (by decomposition, then by win group), then seven pairs or thirteen orphans.
+    """
+    counts = [0] * 34
+    reds: list[int] = []
+    for t in win.concealed:
+        counts[t.kind] += 1
+        if t.red:
+            reds.append(t.kind)
+    if reds:
+        reds.sort()
+    return _readings(tuple(counts), tuple(reds), win.win_tile, win.melds, win.tsumo)

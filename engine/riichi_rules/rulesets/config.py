@@ -1,0 +1,405 @@
+"""Load a ruleset.json: validate it (JSON Schema + checks), resolve ``extends``, merge.
+
+A config is loaded whole or not at all: every problem in every file of the ``extends``
+chain is collected into one :class:`ConfigError`, each diagnostic naming the file, the line
+and column of the offending key or value, and its JSON path.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from pathlib import Path
+from types import MappingProxyType
+from typing import Any
+
+from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
+from riichi_rules import resources
+from riichi_rules.errors import ConfigError, Diagnostic, did_you_mean
+from riichi_rules.rulesets.jsonpos import PathKey, PositionMap, render_path, scan
+
+RULESET_FILE = "ruleset.json"
+BASE_ID = "base"
+
+
+@dataclass(frozen=True)
+class RulesetConfig:
+    """A ruleset with its ``extends`` chain resolved and its parameters fully merged."""
+
+    id: str
+    name: str
+    source: Mapping[str, str]
+    path: Path
+    chain: tuple[str, ...]
+    parameters: Mapping[str, object]
+    rule_files: tuple[Path, ...]
+    yaku_overrides: Mapping[str, Mapping[str, object]]
+    local_yaku: tuple[str, ...]
+    uncertain: Mapping[str, str]
+
+    def __hash__(self) -> int:  # the mappings are not hashable; equal configs share a path
+        return hash((self.path, self.id, self.chain))
+
+
+# --------------------------------------------------------------------------- public API
+
+
+def bundled_ids() -> tuple[str, ...]:
+    """The ids of the bundled rulesets (folders holding a ruleset.json), base excluded."""
+    root = resources.rulesets_dir()
+    return tuple(
+        sorted(
+            d.name
+            for d in root.iterdir()
+            if d.is_dir() and d.name != BASE_ID and (d / RULESET_FILE).is_file()
+        )
+    )
+
+
+def local_yaku_dir() -> Path:
+    """The folder of optional local yaku: ``<id>.rules`` each."""
+    return resources.rulesets_dir() / "local"
+
+
+def parameter_schemas() -> Mapping[str, Mapping[str, Any]]:
+    """Each parameter's schema (title, description, allowed values, default, x-source)."""
+    defs: dict[str, Any] = _schema()["$defs"]
+    names = _schema()["properties"]["parameters"]["properties"]
+    return MappingProxyType({n: MappingProxyType(defs[n]) for n in names})
+
+
+def parameter_defaults() -> Mapping[str, object]:
+    """The schema default of every parameter."""
+    return MappingProxyType({n: _freeze(s["default"]) for n, s in parameter_schemas().items()})
+
+
+_CACHE: dict[Path, tuple[tuple[tuple[Path, int], ...], RulesetConfig]] = {}
+
+
+def clear_cache() -> None:
+    _CACHE.clear()
+
+
+def load_config(name_or_path: str | Path) -> RulesetConfig:
+    """Load a bundled ruleset by id (``"ema-2016"``), or a ruleset.json / its folder by path.
+
+    Raises :class:`ConfigError` with every problem found in the file and its ``extends`` chain.
+    """
+    path = _locate(name_or_path)
+    cached = _CACHE.get(path)
+    if cached is not None and all(_mtime(p) == t for p, t in cached[0]):
+        return cached[1]
+    loader = _Loader()
+    layers = loader.load(path, [])
+    if loader.diagnostics or layers is None:
+        raise ConfigError(loader.diagnostics)
+    config = _merge(layers)
+    _CACHE[path] = (tuple((layer.path, _mtime(layer.path)) for layer in layers), config)
+    return config
+
+
+# --------------------------------------------------------------------------- internals
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    schema: dict[str, Any] = json.loads(resources.schema_file().read_text(encoding="utf-8"))
+    return schema
+
+
+@cache
+def _validator() -> Draft202012Validator:
+    return Draft202012Validator(_schema())
+
+
+def _mtime(path: Path) -> int:
+    try:
+        return path.stat().st_mtime_ns
+    except OSError:
+        return -1
+
+
+def _locate(name_or_path: str | Path) -> Path:
+    if isinstance(name_or_path, str):
+        bundled = resources.rulesets_dir() / name_or_path / RULESET_FILE
+        if "/" not in name_or_path and "\\" not in name_or_path and bundled.is_file():
+            return bundled.resolve()
+    candidate = Path(name_or_path)
+    if candidate.is_dir():
+        candidate = candidate / RULESET_FILE
+    if candidate.is_file():
+        return candidate.resolve()
+    raise ConfigError(
+        [
+            Diagnostic(
+                file=str(name_or_path),
+                line=1,
+                column=1,
+                message=f"no ruleset '{name_or_path}': neither a bundled ruleset id "
+                f"nor a {RULESET_FILE} (or a folder holding one)",
+                hint=did_you_mean(str(name_or_path), (*bundled_ids(), BASE_ID))
+                or f"bundled rulesets: {', '.join(bundled_ids())}",
+            )
+        ]
+    )
+
+
+@dataclass
+class _Layer:
+    """One validated ruleset.json of a chain."""
+
+    path: Path
+    data: dict[str, Any]
+
+
+@dataclass
+class _File:
+    path: Path
+    pm: PositionMap
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def at(self, line: int, column: int, message: str, hint: str = "") -> None:
+        self.diagnostics.append(
+            Diagnostic(
+                file=str(self.path),
+                line=line,
+                column=column,
+                message=message,
+                source_line=self.pm.source_line(line),
+                hint=hint,
+            )
+        )
+
+    def at_value(self, path: PathKey, message: str, hint: str = "") -> None:
+        pos = self.pm.value(path)
+        self.at(pos.line, pos.column, f"{render_path(path)}: {message}", hint)
+
+    def at_key(self, path: PathKey, message: str, hint: str = "") -> None:
+        pos = self.pm.key(path)
+        self.at(pos.line, pos.column, f"{render_path(path)}: {message}", hint)
+
+
+class _Loader:
+    def __init__(self) -> None:
+        self.diagnostics: list[Diagnostic] = []
+        self.done: dict[Path, list[_Layer] | None] = {}
+
+    def load(self, path: Path, stack: list[Path]) -> list[_Layer] | None:
+        """The chain base..path of validated layers, or None if any file has problems."""
+        if path in self.done:
+            return self.done[path]
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            self.diagnostics.append(Diagnostic(str(path), 1, 1, f"cannot read the file: {exc}"))
+            self.done[path] = None
+            return None
+        try:
+            data = json.loads(text)
+        except json.JSONDecodeError as exc:
+            lines = text.splitlines()
+            source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
+            self.diagnostics.append(
+                Diagnostic(str(path), exc.lineno, exc.colno, f"invalid JSON: {exc.msg}", source)
+            )
+            self.done[path] = None
+            return None
+        f = _File(path, scan(text))
+        for dup in f.pm.duplicates:
+            f.at(
+                dup.again.line,
+                dup.again.column,
+                f"{render_path(dup.path)}: duplicate key '{dup.path[-1]}' "
+                f"(first given at line {dup.first.line})",
+            )
+        _check_schema(f, data)
+        if isinstance(data, dict):
+            _check_content(f, data)
+        parent_path: Path | None = None
+        if isinstance(data, dict) and isinstance(data.get("extends"), str):
+            parent_path = self._parent(f, data["extends"], [*stack, path])
+        # this file's problems first (in text order), then its parent's
+        self.diagnostics.extend(sorted(f.diagnostics, key=lambda d: (d.line, d.column)))
+        parent: list[_Layer] | None = []
+        if parent_path is not None:
+            parent = self.load(parent_path, [*stack, path])
+        result = None
+        if not f.diagnostics and parent is not None and isinstance(data, dict):
+            result = [*parent, _Layer(path, data)]
+        self.done[path] = result
+        return result
+
+    def _parent(self, f: _File, target: str, stack: list[Path]) -> Path | None:
+        """The file ``extends`` names, or None (with a diagnostic) if missing or a cycle."""
+        parent_path = _resolve_extends(f.path, target)
+        if parent_path is None:
+            f.at_value(
+                ("extends",),
+                f"unknown ruleset '{target}': neither a bundled ruleset id nor a path "
+                f"(relative to this file) to a {RULESET_FILE} or a folder holding one",
+                did_you_mean(target, (*bundled_ids(), BASE_ID)),
+            )
+            return None
+        if parent_path in stack:
+            cycle = [*stack[stack.index(parent_path) :], parent_path]
+            f.at_value(
+                ("extends",),
+                "cycle in extends: " + " -> ".join(_short(p) for p in cycle),
+            )
+            return None
+        return parent_path
+
+
+def _short(path: Path) -> str:
+    return path.parent.name if path.name == RULESET_FILE else path.name
+
+
+def _resolve_extends(file: Path, target: str) -> Path | None:
+    if "/" not in target and "\\" not in target and not target.endswith(".json"):
+        bundled = resources.rulesets_dir() / target / RULESET_FILE
+        if bundled.is_file():
+            return bundled.resolve()
+    candidate = file.parent / target
+    if candidate.is_dir():
+        candidate = candidate / RULESET_FILE
+    return candidate.resolve() if candidate.is_file() else None
+
+
+_IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+def _check_schema(f: _File, data: object) -> None:
+    for err in _validator().iter_errors(data):
+        path: PathKey = tuple(err.absolute_path)
+        schema_path = list(err.absolute_schema_path)
+        if err.validator == "additionalProperties" and isinstance(err.instance, dict):
+            allowed = list(err.schema.get("properties", {}))
+            what = "parameter" if path in (("parameters",), ("uncertain",)) else "key"
+            for key in err.instance:
+                if key not in allowed:
+                    f.at_key(
+                        (*path, key),
+                        f"unknown {what} '{key}'",
+                        did_you_mean(key, allowed) or _known(what, allowed),
+                    )
+        elif "propertyNames" in schema_path:
+            key = str(err.instance)
+            f.at_key((*path, key), f"invalid key '{key}': {err.message}")
+        elif err.validator == "not" and not path and "then" in schema_path:
+            f.at_key(("extends",), "the base ruleset must not extend another ruleset")
+        elif err.validator == "minProperties" and path[:1] == ("yaku",):
+            f.at_value(
+                path,
+                "an empty yaku override changes nothing",
+                "give one of enabled, han_closed, han_open, note",
+            )
+        else:
+            f.at_value(path, err.message)
+
+
+def _known(what: str, allowed: list[str]) -> str:
+    if what == "parameter" or len(allowed) > 12:
+        return ""
+    return "known keys: " + ", ".join(allowed)
+
+
+def _check_content(f: _File, data: dict[str, Any]) -> None:
+    """Checks beyond the schema: files that must exist, values that must agree."""
+    rules = data.get("rules")
+    if isinstance(rules, list):
+        for i, name in enumerate(rules):
+            if isinstance(name, str) and not (f.path.parent / name).is_file():
+                f.at_value(
+                    ("rules", i),
+                    f"rule file '{name}' not found (looked for {f.path.parent / name})",
+                )
+    local = data.get("local_yaku")
+    if isinstance(local, list):
+        available = _local_yaku_ids()
+        for i, name in enumerate(local):
+            if isinstance(name, str) and _IDENT.match(name) and name not in available:
+                f.at_value(
+                    ("local_yaku", i),
+                    f"unknown local yaku '{name}' (no {name}.rules in {local_yaku_dir()})",
+                    did_you_mean(name, available),
+                )
+    params = data.get("parameters")
+    if isinstance(params, dict):
+        uma = _int_list(params.get("uma"))
+        if uma and sum(uma) != 0:
+            f.at_value(("parameters", "uma"), f"the uma must sum to 0 (it sums to {sum(uma)})")
+        floating = params.get("uma_floating")
+        if isinstance(floating, dict):
+            for k, value in floating.items():
+                row = _int_list(value)
+                if row and sum(row) != 0:
+                    f.at_value(
+                        ("parameters", "uma_floating", k),
+                        f"the uma must sum to 0 (it sums to {sum(row)})",
+                    )
+    yaku = data.get("yaku")
+    if isinstance(yaku, dict):
+        for yid, override in yaku.items():
+            if isinstance(override, dict):
+                closed, opened = override.get("han_closed"), override.get("han_open")
+                if type(closed) is int and type(opened) is int and opened > closed:
+                    f.at_value(
+                        ("yaku", yid, "han_open"),
+                        f"open han ({opened}) exceeds closed han ({closed})",
+                    )
+
+
+def _int_list(value: object) -> list[int] | None:
+    if isinstance(value, list) and all(type(v) is int for v in value):
+        return value
+    return None
+
+
+def _local_yaku_ids() -> list[str]:
+    d = local_yaku_dir()
+    return sorted(p.stem for p in d.glob("*.rules")) if d.is_dir() else []
+
+
+def _freeze(value: object) -> object:
+    if isinstance(value, list):
+        return tuple(_freeze(v) for v in value)
+    if isinstance(value, dict):
+        return MappingProxyType({k: _freeze(v) for k, v in value.items()})
+    return value
+
+
+def _merge(layers: list[_Layer]) -> RulesetConfig:
+    params: dict[str, object] = dict(parameter_defaults())
+    rule_files: list[Path] = []
+    yaku: dict[str, dict[str, object]] = {}
+    local: list[str] = []
+    uncertain: dict[str, str] = {}
+    for layer in layers:
+        data = layer.data
+        own = data.get("parameters", {})
+        for name, value in own.items():
+            params[name] = _freeze(value)
+            uncertain.pop(name, None)  # a value set again is no longer the parent's doubt
+        uncertain.update(data.get("uncertain", {}))
+        rule_files.extend((layer.path.parent / r).resolve() for r in data.get("rules", []))
+        for yid, override in data.get("yaku", {}).items():
+            yaku.setdefault(yid, {}).update(override)
+        local.extend(y for y in data.get("local_yaku", []) if y not in local)
+    rule_files.extend((local_yaku_dir() / f"{y}.rules").resolve() for y in local)
+    leaf = layers[-1]
+    return RulesetConfig(
+        id=leaf.data["id"],
+        name=leaf.data["name"],
+        source=MappingProxyType(dict(leaf.data["source"])),
+        path=leaf.path,
+        chain=tuple(layer.data["id"] for layer in layers),
+        parameters=MappingProxyType(params),
+        rule_files=tuple(rule_files),
+        yaku_overrides=MappingProxyType({k: MappingProxyType(v) for k, v in yaku.items()}),
+        local_yaku=tuple(local),
+        uncertain=MappingProxyType(uncertain),
+    )

@@ -1,0 +1,481 @@
+"""A ruleset's scoring rules, checked and compiled once: yaku, yakuman, dora, fu, limits and
+payments as closures, each remembering the file and line it was written on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
+from riichi_rules.language import ast
+from riichi_rules.language import vocabulary as v
+from riichi_rules.language.compiler import Compiled, ExpressionCompiler
+from riichi_rules.language.parser import parse_rules
+from riichi_rules.rulesets.config import RulesetConfig
+
+Fn = Callable[[v.Env], Any]
+
+# Which clauses each kind of declaration takes, and which it must have.
+CLAUSES: dict[str, frozenset[str]] = {
+    "yaku": frozenset({"han", "when", "replaces", "source", "doc", "stands_alone"}),
+    "yakuman": frozenset({"when", "multiple", "replaces", "source", "doc"}),
+    "dora": frozenset({"han", "when", "source", "doc"}),
+    "fu": frozenset({"fixed", "base", "add", "round", "source", "doc"}),
+    "limits": frozenset({"base", "limit", "source", "doc"}),
+    "payments": frozenset({"pay", "honba", "deposit", "source", "doc"}),
+}
+REQUIRED: dict[str, tuple[str, ...]] = {
+    "yaku": ("han", "when"), "yakuman": ("when",), "dora": ("han",),
+    "fu": ("base",), "limits": ("base",), "payments": ("pay",),
+}
+SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit"})
+TABLE_KINDS = frozenset({"furiten", "claim", "riichi_rule", "kan_rule", "pao", "draw",
+                         "standings"})
+ONE_OF_EACH = ("fu", "limits", "payments")
+PAYERS = frozenset({"discarder", "each", "dealer", "non_dealer"})
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a rule is written, and the rulebook passage it cites."""
+
+    file: str
+    line: int
+    source: str = ""
+
+    def __str__(self) -> str:
+        return f"{self.file}:{self.line}"
+
+
+@dataclass(frozen=True, slots=True)
+class YakuRule:
+    id: str
+    title: str
+    yakuman: bool
+    when: Fn
+    han_closed: Fn | None
+    han_open: Fn | None
+    multiples: tuple[tuple[Fn, Fn], ...]
+    replaces: tuple[str, ...]
+    stands_alone: bool
+    origin: Origin
+    declaration: ast.Declaration
+
+
+@dataclass(frozen=True, slots=True)
+class DoraRule:
+    id: str
+    title: str
+    when: Fn
+    count: Fn
+    origin: Origin
+    declaration: ast.Declaration
+
+
+@dataclass(frozen=True, slots=True)
+class FuStep:
+    """One line of the fu rule: ``fixed``, ``base``, ``add`` (or ``add ... for`` per group)."""
+
+    keyword: str
+    label: str
+    value: Fn
+    when: Fn | None
+    each: tuple[Fn, Fn | None, int] | None  # (source, where, element slot)
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
+class FuRule:
+    steps: tuple[FuStep, ...]
+    round_to: int
+    origin: Origin
+    declaration: ast.Declaration
+
+
+@dataclass(frozen=True, slots=True)
+class LimitStep:
+    name: str
+    points: Fn
+    when: Fn
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
+class LimitRule:
+    basic: Fn
+    basic_label: str
+    limits: tuple[LimitStep, ...]
+    origin: Origin
+    declaration: ast.Declaration
+
+
+@dataclass(frozen=True, slots=True)
+class PayStep:
+    payer: str
+    amount: Fn
+    when: Fn | None
+    origin: Origin
+
+
+@dataclass(frozen=True, slots=True)
+class PaymentRule:
+    pays: tuple[PayStep, ...]
+    honba: tuple[PayStep, ...]
+    deposit: Fn | None
+    origin: Origin
+    declaration: ast.Declaration
+
+
+@dataclass(frozen=True)
+class ScoringProgram:
+    """Everything the scorer runs for one ruleset."""
+
+    config: RulesetConfig
+    yakuman: tuple[YakuRule, ...]
+    yaku: tuple[YakuRule, ...]
+    dora: tuple[DoraRule, ...]
+    fu: FuRule
+    limits: LimitRule
+    payments: PaymentRule
+    slot_count: int
+    declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
+
+
+class _Sources:
+    """The text of every rule file read, for diagnostics."""
+
+    def __init__(self) -> None:
+        self.lines: dict[str, list[str]] = {}
+
+    def add(self, name: str, text: str) -> None:
+        self.lines[name] = text.splitlines()
+
+    def line(self, name: str, number: int) -> str:
+        lines = self.lines.get(name, [])
+        return lines[number - 1] if 0 < number <= len(lines) else ""
+
+
+def display_path(path: Path) -> str:
+    """A rule file's name as diagnostics show it: relative to the working directory when
+    possible."""
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def compile_program(config: RulesetConfig) -> ScoringProgram:
+    """Parse, check and compile every rule file of a ruleset. Raises :class:`RuleError` with
+    every problem found, before anything runs."""
+    sources = _Sources()
+    diagnostics: list[Diagnostic] = []
+    files: list[ast.RuleFile] = []
+    for path in config.rule_files:
+        name = display_path(path)
+        text = path.read_text(encoding="utf-8")
+        sources.add(name, text)
+        try:
+            files.append(parse_rules(text, name))
+        except RuleError as error:
+            diagnostics.extend(error.diagnostics)
+    builder = _Builder(config, sources, diagnostics)
+    for rule_file in files:
+        for declaration in rule_file.declarations:
+            builder.declare(declaration)
+    program = builder.build()
+    if diagnostics:
+        raise RuleError(diagnostics)
+    assert program is not None
+    return program
+
+
+def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> list[Diagnostic]:
+    """Check one rule file on its own (``riichi check FILE.rules``): syntax, names, types.
+    Declarations it refers to in other files are not required to exist."""
+    sources = _Sources()
+    sources.add(file, text)
+    try:
+        rule_file = parse_rules(text, file)
+    except RuleError as error:
+        return list(error.diagnostics)
+    diagnostics: list[Diagnostic] = []
+    builder = _Builder(None, sources, diagnostics, parameters=parameters, standalone=True)
+    for declaration in rule_file.declarations:
+        builder.declare(declaration)
+    builder.build()
+    return diagnostics
+
+
+class _Builder:
+    def __init__(
+        self,
+        config: RulesetConfig | None,
+        sources: _Sources,
+        diagnostics: list[Diagnostic],
+        parameters: Mapping[str, object] | None = None,
+        standalone: bool = False,
+    ) -> None:
+        self.config = config
+        self.sources = sources
+        self.diagnostics = diagnostics
+        self.parameters = parameters if parameters is not None else (
+            config.parameters if config else {})
+        self.standalone = standalone
+        self.declarations: dict[str, ast.Declaration] = {}  # yaku/yakuman/dora by id
+        self.singletons: dict[str, ast.Declaration] = {}  # fu, limits, payments
+
+    def error(self, span: ast.Span, message: str, hint: str = "") -> None:
+        self.diagnostics.append(Diagnostic(
+            span.file, span.line, span.column, message,
+            self.sources.line(span.file, span.line), hint))
+
+    # -- collecting declarations, with overrides -------------------------------------------
+    def declare(self, decl: ast.Declaration) -> None:
+        if decl.kind in TABLE_KINDS:
+            self.error(decl.span, f"'{decl.kind}' rules are read by the referee, which this "
+                       "version does not run yet")
+            return
+        if decl.kind not in CLAUSES:
+            self.error(decl.span, f"unknown kind of declaration '{decl.kind}'",
+                       did_you_mean(decl.kind, [*CLAUSES, *TABLE_KINDS]))
+            return
+        if not self._clauses_ok(decl):
+            return
+        table = self.singletons if decl.kind in ONE_OF_EACH else self.declarations
+        key = decl.kind if decl.kind in ONE_OF_EACH else decl.name
+        existing = table.get(key)
+        if decl.override:
+            if existing is None and not self.standalone:
+                self.error(decl.span, f"'override {decl.kind} {decl.name}' overrides nothing: "
+                           f"no earlier {decl.kind} '{decl.name}'",
+                           did_you_mean(decl.name, table))
+                return
+            if existing is not None and existing.kind != decl.kind:
+                self.error(decl.span, f"'{decl.name}' is a {existing.kind}, declared at "
+                           f"{existing.span.file}:{existing.span.line}; an override must keep "
+                           "its kind")
+                return
+        elif existing is not None:
+            self.error(decl.span, f"{decl.kind} '{decl.name}' is already declared at "
+                       f"{existing.span.file}:{existing.span.line}",
+                       f"write 'override {decl.kind} {decl.name}' to replace it")
+            return
+        table[key] = decl
+
+    def _clauses_ok(self, decl: ast.Declaration) -> bool:
+        allowed = CLAUSES[decl.kind]
+        ok = True
+        seen: set[str] = set()
+        for clause in decl.clauses:
+            if clause.keyword not in allowed:
+                self.error(clause.span, f"a {decl.kind} has no '{clause.keyword}' clause",
+                           f"a {decl.kind} takes: {', '.join(sorted(allowed))}")
+                ok = False
+            elif clause.keyword in SINGLE_CLAUSES and clause.keyword in seen:
+                self.error(clause.span, f"'{clause.keyword}' is given twice in "
+                           f"{decl.kind} '{decl.name}'")
+                ok = False
+            seen.add(clause.keyword)
+        for keyword in REQUIRED[decl.kind]:
+            if keyword not in seen:
+                self.error(decl.span, f"{decl.kind} '{decl.name}' has no '{keyword}' clause")
+                ok = False
+        return ok
+
+    # -- compiling -------------------------------------------------------------------------
+    def build(self) -> ScoringProgram | None:
+        self._apply_config_overrides()
+        known = self.declarations
+        compiler = ExpressionCompiler(
+            self.parameters,
+            (lambda name: True) if self.standalone else (lambda name: name in known),
+            self.sources.line,
+        )
+        yakuman: list[YakuRule] = []
+        yaku: list[YakuRule] = []
+        dora: list[DoraRule] = []
+        for decl in known.values():
+            if decl.kind == "dora":
+                dora.append(self._dora(decl, compiler))
+            else:
+                rule = self._yaku(decl, compiler)
+                (yakuman if rule.yakuman else yaku).append(rule)
+        self._check_replaces()
+        fu = self._fu(compiler)
+        limits = self._limits(compiler)
+        payments = self._payments(compiler)
+        self.diagnostics.extend(compiler.diagnostics)
+        if self.standalone or self.diagnostics or fu is None or limits is None or payments is None:
+            return None
+        assert self.config is not None
+        return ScoringProgram(
+            self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
+            compiler.slot_count, dict(known),
+        )
+
+    def _apply_config_overrides(self) -> None:
+        if self.config is None:
+            return
+        for yaku_id, change in self.config.yaku_overrides.items():
+            decl = self.declarations.get(yaku_id)
+            if decl is None:
+                self.diagnostics.append(Diagnostic(
+                    display_path(self.config.path), 1, 1,
+                    f"yaku.{yaku_id}: no yaku '{yaku_id}' is declared in the rule files",
+                    hint=did_you_mean(yaku_id, self.declarations)))
+                continue
+            if change.get("enabled") is False:
+                del self.declarations[yaku_id]
+
+    def _origin(self, decl: ast.Declaration) -> Origin:
+        source = decl.first("source")
+        return Origin(decl.span.file, decl.span.line, source.label or "" if source else "")
+
+    def _yaku(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> YakuRule:
+        stage = "yaku"
+        when_clause = decl.first("when")
+        assert when_clause is not None and when_clause.value is not None
+        when = compiler.condition(when_clause.value, stage)
+        han_closed: Fn | None = None
+        han_open: Fn | None = None
+        han = decl.first("han")
+        if han is not None and han.value is not None:
+            han_closed = compiler.number(han.value, stage).fn
+            if han.open_value is not None:
+                han_open = compiler.number(han.open_value, stage).fn
+        change = self.config.yaku_overrides.get(decl.name, {}) if self.config else {}
+        if "han_closed" in change:
+            han_closed = _const_fn(change["han_closed"])
+        if "han_open" in change:
+            han_open = None if change["han_open"] is None else _const_fn(change["han_open"])
+        multiples = tuple(
+            (compiler.number(c.value, stage).fn,
+             compiler.condition(c.when, stage).fn if c.when else (lambda env: True))
+            for c in decl.clauses_of("multiple") if c.value is not None
+        )
+        replaces = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
+        return YakuRule(
+            decl.name, decl.title or decl.name, decl.kind == "yakuman", when.fn, han_closed,
+            han_open, multiples, replaces, bool(decl.clauses_of("stands_alone")),
+            self._origin(decl), decl,
+        )
+
+    def _dora(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> DoraRule:
+        when_clause = decl.first("when")
+        when: Fn = (compiler.condition(when_clause.value, "dora").fn
+                    if when_clause and when_clause.value else (lambda env: True))
+        han = decl.first("han")
+        assert han is not None and han.value is not None
+        count = compiler.number(han.value, "dora").fn
+        return DoraRule(decl.name, decl.title or decl.name, when, count, self._origin(decl), decl)
+
+    def _check_replaces(self) -> None:
+        graph: dict[str, tuple[str, ...]] = {}
+        for decl in self.declarations.values():
+            names = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
+            for clause in decl.clauses_of("replaces"):
+                for name in clause.names:
+                    if name not in self.declarations and not self.standalone:
+                        self.error(clause.span, f"{decl.name} replaces '{name}', which is not "
+                                   "declared", did_you_mean(name, self.declarations))
+            graph[decl.name] = names
+        state: dict[str, int] = {}
+
+        def visit(node: str, path: list[str]) -> None:
+            state[node] = 1
+            for nxt in graph.get(node, ()):
+                if state.get(nxt) == 1:
+                    decl = self.declarations[node]
+                    cycle = " -> ".join([*path[path.index(nxt):], nxt]) if nxt in path else nxt
+                    self.error(decl.span, f"'replaces' goes round in a circle: {cycle}")
+                elif nxt in graph and state.get(nxt) is None:
+                    visit(nxt, [*path, nxt])
+            state[node] = 2
+
+        for name in graph:
+            if state.get(name) is None:
+                visit(name, [name])
+
+    def _singleton(self, kind: str) -> ast.Declaration | None:
+        decl = self.singletons.get(kind)
+        if decl is None and not self.standalone:
+            self.diagnostics.append(Diagnostic(
+                self.config.id if self.config else "?", 1, 1,
+                f"the ruleset declares no '{kind}' rule"))
+        return decl
+
+    def _fu(self, compiler: ExpressionCompiler) -> FuRule | None:
+        decl = self._singleton("fu")
+        if decl is None:
+            return None
+        steps: list[FuStep] = []
+        round_to = 1
+        for clause in decl.clauses:
+            origin = Origin(clause.span.file, clause.span.line)
+            if clause.keyword == "round":
+                assert isinstance(clause.value, ast.Int)
+                round_to = clause.value.value
+            elif clause.keyword in ("fixed", "base", "add") and clause.value is not None:
+                when = compiler.condition(clause.when, "fu").fn if clause.when else None
+                if clause.comp is not None:
+                    source, scope, where, slot = compiler.comprehension(clause.comp, "fu")
+                    value = compiler.in_scope(clause.value, scope, v.INT).fn
+                    each = (source.fn, where.fn if where else None, slot)
+                    steps.append(FuStep("add", clause.label or "", value, None, each, origin))
+                else:
+                    value = compiler.number(clause.value, "fu").fn
+                    steps.append(FuStep(clause.keyword, clause.label or "", value, when, None,
+                                        origin))
+        return FuRule(tuple(steps), round_to, self._origin(decl), decl)
+
+    def _limits(self, compiler: ExpressionCompiler) -> LimitRule | None:
+        decl = self._singleton("limits")
+        if decl is None:
+            return None
+        base = decl.first("base")
+        assert base is not None and base.value is not None
+        basic = compiler.number(base.value, "limits").fn
+        steps = []
+        for clause in decl.clauses_of("limit"):
+            assert clause.value is not None and clause.when is not None
+            steps.append(LimitStep(
+                clause.name or "", compiler.number(clause.value, "limits").fn,
+                compiler.condition(clause.when, "limits").fn,
+                Origin(clause.span.file, clause.span.line)))
+        return LimitRule(basic, base.label or "basic points", tuple(steps), self._origin(decl),
+                         decl)
+
+    def _payments(self, compiler: ExpressionCompiler) -> PaymentRule | None:
+        decl = self._singleton("payments")
+        if decl is None:
+            return None
+        pays = []
+        honba = []
+        deposit = None
+        for clause in decl.clauses:
+            origin = Origin(clause.span.file, clause.span.line)
+            if clause.value is None:
+                continue
+            when = compiler.condition(clause.when, "payments").fn if clause.when else None
+            if clause.keyword == "pay":
+                if clause.name not in PAYERS:
+                    self.error(clause.span, f"unknown payer '{clause.name}'",
+                               did_you_mean(clause.name or "", PAYERS))
+                pays.append(PayStep(clause.name or "", compiler.number(
+                    clause.value, "payments").fn, when, origin))
+            elif clause.keyword == "honba":
+                honba.append(PayStep("", compiler.number(clause.value, "payments").fn, when,
+                                     origin))
+            elif clause.keyword == "deposit":
+                deposit = compiler.number(clause.value, "payments").fn
+        return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl), decl)
+
+
+def _const_fn(value: object) -> Fn:
+    return lambda env: value
+
+
+def compiled_names(compiled: Sequence[Compiled]) -> list[str]:  # pragma: no cover - debugging
+    return [c.type for c in compiled]

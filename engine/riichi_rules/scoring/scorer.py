@@ -1,0 +1,211 @@
+"""Score a win under a ruleset: read the hand every way, run the compiled rules on each
+reading, keep the reading worth most."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from riichi_rules.errors import InputError
+from riichi_rules.hand import Win
+from riichi_rules.language.vocabulary import Env, WinFacts
+from riichi_rules.readings import Reading, readings
+from riichi_rules.rulesets.config import RulesetConfig, load_config
+from riichi_rules.scoring.program import ScoringProgram, YakuRule, compile_program
+from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
+from riichi_rules.tiles import Wind, format_tiles
+
+_SEATS = (Wind.E, Wind.S, Wind.W, Wind.N)
+
+
+@cache
+def _program_for(config: RulesetConfig) -> ScoringProgram:
+    return compile_program(config)
+
+
+def program(ruleset: str | Path | RulesetConfig | ScoringProgram) -> ScoringProgram:
+    """The compiled scoring program of a ruleset (id, path or config), compiled once."""
+    if isinstance(ruleset, ScoringProgram):
+        return ruleset
+    config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
+    return _program_for(config)
+
+
+def score(
+    win: Win | Mapping[str, Any],
+    ruleset: str | Path | RulesetConfig | ScoringProgram = "ema-2016",
+) -> Result:
+    """Score a win. Raises :class:`InputError` for a hand that is not complete or has no yaku
+    (and for malformed input given as JSON)."""
+    prog = program(ruleset)
+    if not isinstance(win, Win):
+        win = Win.from_json(win)
+    candidates = readings(win)
+    if not candidates:
+        raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
+                         f"{len(win.melds)} meld(s) is not a complete hand")
+    facts = WinFacts(win)
+    env = Env(facts, prog.slot_count)
+    best: Result | None = None
+    best_key: tuple[int, ...] = ()
+    for reading in candidates:
+        env.use(reading)
+        for result in _score_reading(prog, env, reading):
+            key = (result.total, result.han, result.yakuman, result.fu)
+            if best is None or key > best_key:
+                best, best_key = result, key
+    if best is None:
+        raise InputError("no_yaku", "the hand is complete but has no yaku")
+    return best
+
+
+def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, int]]:
+    """(rule, han, multiple) for each rule whose condition holds, before replacements."""
+    closed = env.win.closed
+    out = []
+    for rule in rules:
+        if not rule.when(env):
+            continue
+        if rule.yakuman:
+            multiple = 1
+            for value, when in rule.multiples:
+                if when(env):
+                    multiple = value(env)
+            out.append((rule, 0, multiple))
+            continue
+        han_fn = rule.han_closed if closed else rule.han_open
+        if han_fn is None:
+            continue
+        han = han_fn(env)
+        if han > 0:
+            out.append((rule, han, 0))
+    replaced = {name for rule, _, _ in out for name in rule.replaces}
+    return [item for item in out if item[0].id not in replaced]
+
+
+def _score_reading(prog: ScoringProgram, env: Env, reading: Reading) -> list[Result]:
+    yakuman = _fired(prog.yakuman, env)
+    if yakuman:
+        return [_finish(prog, env, reading, yakuman, with_dora=False)]
+    yaku = _fired(prog.yaku, env)
+    if not yaku:
+        return []
+    alone = [item for item in yaku if item[0].stands_alone]
+    if not alone:
+        return [_finish(prog, env, reading, yaku, with_dora=True)]
+    results = [_finish(prog, env, reading, [item], with_dora=False) for item in alone]
+    rest = [item for item in yaku if not item[0].stands_alone]
+    if rest:
+        results.append(_finish(prog, env, reading, rest, with_dora=True))
+    return results
+
+
+def _finish(
+    prog: ScoringProgram, env: Env, reading: Reading, fired: list[tuple[YakuRule, int, int]],
+    with_dora: bool,
+) -> Result:
+    scored = [
+        ScoredYaku(rule.id, rule.title, han, multiple, str(rule.origin), rule.origin.source)
+        for rule, han, multiple in fired
+    ]
+    env.yaku = frozenset(y.id for y in scored)
+    env.yakuman_total = sum(y.yakuman for y in scored)
+    env.yakuman_max = max((y.yakuman for y in scored), default=0)
+    if with_dora:
+        for dora in prog.dora:
+            if dora.when(env):
+                count = dora.count(env)
+                if count:
+                    scored.append(ScoredYaku(dora.id, dora.title, count, 0, str(dora.origin),
+                                             dora.origin.source))
+    han = sum(y.han for y in scored)
+    env.han = han
+    fu, fu_raw, fu_items = _fu(prog, env)
+    env.fu = fu
+    limits = prog.limits
+    basic = limits.basic(env)
+    env.basic = basic
+    limit_name: str | None = None
+    limit_origin = ""
+    best_points = 0
+    for step in limits.limits:
+        if step.when(env):
+            points = step.points(env)
+            if points > best_points:
+                best_points, limit_name, limit_origin = points, step.name, str(step.origin)
+    if limit_name is not None:
+        basic = best_points
+        env.basic = basic
+    payments = _payments(prog, env)
+    deposit = prog.payments.deposit
+    sticks = deposit(env) * env.win.sticks if deposit is not None else 0
+    return Result(
+        ruleset=prog.config.id, han=han, fu=fu, fu_raw=fu_raw,
+        yakuman=basic // 8000 if env.yakuman_total else 0, limit=limit_name,
+        limit_origin=limit_origin, basic=basic, yaku=tuple(scored), fu_items=tuple(fu_items),
+        payments=payments, sticks=sticks, reading=reading,
+        payments_origin=str(prog.payments.origin),
+    )
+
+
+def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
+    rule = prog.fu
+    items: list[FuItem] = []
+    env.fu = 0
+    for step in rule.steps:
+        if step.each is not None:
+            source, where, slot = step.each
+            for element in source(env):
+                env.slots[slot] = element
+                if where is not None and not where(env):
+                    continue
+                value = step.value(env)
+                if value:
+                    env.fu += value
+                    items.append(FuItem(step.label, value, format_tiles(element.tiles),
+                                        str(step.origin)))
+            continue
+        if step.when is not None and not step.when(env):
+            continue
+        value = step.value(env)
+        if step.keyword == "fixed":
+            return value, value, [FuItem(step.label, value, "", str(step.origin))]
+        if step.keyword == "base":
+            env.fu = value
+        else:
+            if not value:
+                continue
+            env.fu += value
+        items.append(FuItem(step.label, value, "", str(step.origin)))
+    raw = env.fu
+    step_size = rule.round_to
+    return -(-raw // step_size) * step_size, raw, items
+
+
+def _payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
+    win = env.win
+    winner = win.seat
+    others = [s for s in _SEATS if s is not winner]
+    owed: dict[str, int] = {}
+    for step in prog.payments.pays:
+        if step.when is not None and not step.when(env):
+            continue
+        amount = step.amount(env)
+        if step.payer == "discarder":
+            payers = ["discarder"]
+        elif step.payer == "each":
+            payers = [s.value for s in others]
+        elif step.payer == "dealer":
+            payers = [s.value for s in others if s is Wind.E]
+        else:
+            payers = [s.value for s in others if s is not Wind.E]
+        for payer in payers:
+            owed[payer] = owed.get(payer, 0) + amount
+    honba_each = 0
+    for step in prog.payments.honba:
+        if step.when is None or step.when(env):
+            honba_each += step.amount(env)
+    return tuple(Payment(payer, points, honba_each * win.honba)
+                 for payer, points in owed.items())

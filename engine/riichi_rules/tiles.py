@@ -1,0 +1,250 @@
+"""Tiles, suits, winds and the mpsz notation (``123m456p11z``, ``0m`` = red five man).
+
+A tile is ``Tile(kind, red)``: ``kind`` 0..33 (``1m``..``9m`` = 0..8, ``1p``..``9p`` = 9..17,
+``1s``..``9s`` = 18..26, ``1z``..``7z`` = 27..33: East South West North White Green Red).
+Use :meth:`Tile.of` for interned instances; every property is a table lookup by kind.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from riichi_rules.errors import InputError
+
+__all__ = [
+    "KINDS",
+    "NotationError",
+    "Suit",
+    "Tile",
+    "Wind",
+    "dora_of",
+    "format_tiles",
+    "parse_tiles",
+]
+
+KINDS = range(34)
+"""Every tile kind, 0..33."""
+
+RED_KINDS = (4, 13, 22)
+"""The kinds that have a red copy: 5m, 5p, 5s."""
+
+
+class NotationError(InputError):
+    """Bad mpsz notation. ``code`` is ``"unknown_tile"`` (e.g. ``8z``) or ``"bad_notation"``."""
+
+
+class Suit(StrEnum):
+    """The four suits; the value is the mpsz letter."""
+
+    MAN = "m"
+    PIN = "p"
+    SOU = "s"
+    HONOUR = "z"
+
+
+_SUITS = (Suit.MAN, Suit.PIN, Suit.SOU, Suit.HONOUR)
+_SUIT_OF_LETTER = {s.value: s for s in _SUITS}
+_SUIT: tuple[Suit, ...] = tuple(_SUITS[k // 9] for k in KINDS)
+_NUMBER: tuple[int, ...] = tuple(k % 9 + 1 for k in KINDS)
+_HONOUR: tuple[bool, ...] = tuple(k >= 27 for k in KINDS)
+_TERMINAL: tuple[bool, ...] = tuple(k < 27 and k % 9 in (0, 8) for k in KINDS)
+_SIMPLE: tuple[bool, ...] = tuple(k < 27 and k % 9 not in (0, 8) for k in KINDS)
+_WIND: tuple[bool, ...] = tuple(27 <= k <= 30 for k in KINDS)
+_DRAGON: tuple[bool, ...] = tuple(k >= 31 for k in KINDS)
+_YAOCHUU: tuple[bool, ...] = tuple(_TERMINAL[k] or _HONOUR[k] for k in KINDS)
+_GREEN_KINDS = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
+_GREEN: tuple[bool, ...] = tuple(k in _GREEN_KINDS for k in KINDS)
+_DORA: tuple[int, ...] = tuple(
+    (k // 9) * 9 + (k % 9 + 1) % 9
+    if k < 27
+    else (27 + (k - 27 + 1) % 4 if k <= 30 else 31 + (k - 31 + 1) % 3)
+    for k in KINDS
+)
+
+
+@dataclass(frozen=True, slots=True, order=True)
+class Tile:
+    """One tile: ``kind`` 0..33 and ``red`` for a red five. Prefer :meth:`Tile.of`."""
+
+    kind: int
+    red: bool = False
+
+    def __post_init__(self) -> None:
+        if not (type(self.kind) is int and 0 <= self.kind <= 33):
+            raise ValueError(f"tile kind must be an int 0..33, not {self.kind!r}")
+        if self.red and self.kind not in RED_KINDS:
+            raise ValueError(f"only fives can be red, not kind {self.kind}")
+
+    @staticmethod
+    def of(kind: int, red: bool = False) -> Tile:
+        """The interned tile of this kind (and redness)."""
+        if red:
+            return _RED_TILES[kind]
+        return _TILES[kind]
+
+    @property
+    def suit(self) -> Suit:
+        return _SUIT[self.kind]
+
+    @property
+    def number(self) -> int:
+        """1..9 in a suit, 1..7 for honours (East South West North White Green Red)."""
+        return _NUMBER[self.kind]
+
+    @property
+    def simple(self) -> bool:
+        """2..8 of a suit."""
+        return _SIMPLE[self.kind]
+
+    @property
+    def terminal(self) -> bool:
+        """1 or 9 of a suit."""
+        return _TERMINAL[self.kind]
+
+    @property
+    def honour(self) -> bool:
+        return _HONOUR[self.kind]
+
+    @property
+    def wind(self) -> bool:
+        return _WIND[self.kind]
+
+    @property
+    def dragon(self) -> bool:
+        return _DRAGON[self.kind]
+
+    @property
+    def yaochuu(self) -> bool:
+        """A terminal or an honour."""
+        return _YAOCHUU[self.kind]
+
+    @property
+    def green(self) -> bool:
+        """One of 2s 3s 4s 6s 8s 6z (the tiles of all green)."""
+        return _GREEN[self.kind]
+
+    @property
+    def suited(self) -> bool:
+        """Not an honour."""
+        return not _HONOUR[self.kind]
+
+    def __str__(self) -> str:
+        return _NAMES_RED[self.kind] if self.red else _NAMES[self.kind]
+
+
+_NAMES: tuple[str, ...] = tuple(f"{_NUMBER[k]}{_SUIT[k].value}" for k in KINDS)
+_NAMES_RED: tuple[str, ...] = tuple(f"0{_SUIT[k].value}" for k in KINDS)
+_TILES: tuple[Tile, ...] = tuple(Tile(k) for k in KINDS)
+_RED_TILES: dict[int, Tile] = {k: Tile(k, True) for k in RED_KINDS}
+
+
+def _tile_from(digit: str, letter: str, position: int, text: str) -> Tile:
+    number = ord(digit) - 48
+    suit = _SUITS.index(_SUIT_OF_LETTER[letter])
+    if suit == 3:
+        if not 1 <= number <= 7:
+            raise NotationError(
+                "unknown_tile",
+                f"unknown tile '{digit}z' at position {position + 1} in '{text}': "
+                "honours are 1z..7z (East South West North White Green Red)",
+            )
+        return _TILES[27 + number - 1]
+    if number == 0:
+        return _RED_TILES[suit * 9 + 4]
+    return _TILES[suit * 9 + number - 1]
+
+
+def parse_tiles(text: str) -> tuple[Tile, ...]:
+    """Parse mpsz notation with compressed runs (``"123m0p11z"``). Raises :class:`NotationError`."""
+    if not isinstance(text, str):
+        raise NotationError("bad_notation", f"tiles must be written as a string, not {text!r}")
+    out: list[Tile] = []
+    pending: list[int] = []  # positions of digits waiting for their suit letter
+    for i, ch in enumerate(text):
+        if "0" <= ch <= "9":
+            pending.append(i)
+        elif ch in _SUIT_OF_LETTER:
+            if not pending:
+                raise NotationError(
+                    "bad_notation",
+                    f"suit letter '{ch}' at position {i + 1} in '{text}' has no numbers before it",
+                )
+            for p in pending:
+                out.append(_tile_from(text[p], ch, p, text))
+            pending.clear()
+        else:
+            raise NotationError(
+                "bad_notation",
+                f"unexpected character {ch!r} at position {i + 1} in '{text}': "
+                "write tiles as numbers followed by a suit letter m, p, s or z (e.g. 123m11z)",
+            )
+    if pending:
+        raise NotationError(
+            "bad_notation",
+            f"the numbers from position {pending[0] + 1} in '{text}' have no suit letter "
+            "(m, p, s or z) after them",
+        )
+    return tuple(out)
+
+
+def format_tiles(tiles: Iterable[Tile]) -> str:
+    """Compressed mpsz, keeping the order and merging consecutive tiles of one suit."""
+    parts: list[str] = []
+    letter = ""
+    for t in tiles:
+        name = str(t)
+        if name[1] != letter and letter:
+            parts.append(letter)
+        letter = name[1]
+        parts.append(name[0])
+    if letter:
+        parts.append(letter)
+    return "".join(parts)
+
+
+def dora_of(indicator: Tile) -> int:
+    """The kind a dora indicator points at (9m -> 1m, 4z -> 1z, 7z -> 5z)."""
+    return _DORA[indicator.kind]
+
+
+class Wind(StrEnum):
+    """A seat or round wind."""
+
+    E = "E"
+    S = "S"
+    W = "W"
+    N = "N"
+
+    @property
+    def tile_kind(self) -> int:
+        """27..30 (the kinds of 1z..4z)."""
+        return _WIND_KIND[self]
+
+    @classmethod
+    def parse(cls, text: object) -> Wind:
+        """Accept ``E``/``east``/``1z`` etc. (any case); else raise InputError ``bad_field``."""
+        if isinstance(text, Wind):
+            return text
+        if isinstance(text, str):
+            found = _WIND_NAMES.get(text.strip().lower())
+            if found is not None:
+                return found
+        raise InputError(
+            "bad_field",
+            f"{text!r} is not a wind: write E, S, W or N (or east, south, west, north, 1z..4z)",
+        )
+
+
+_WIND_KIND = {Wind.E: 27, Wind.S: 28, Wind.W: 29, Wind.N: 30}
+_WIND_NAMES: dict[str, Wind] = {}
+for _w, _name, _z in (
+    (Wind.E, "east", "1z"),
+    (Wind.S, "south", "2z"),
+    (Wind.W, "west", "3z"),
+    (Wind.N, "north", "4z"),
+):
+    _WIND_NAMES[_w.value.lower()] = _w
+    _WIND_NAMES[_name] = _w
+    _WIND_NAMES[_z] = _w

@@ -1,0 +1,446 @@
+"""riichi_rules.rulesets.config: bundled rulesets, extends, precedence, and broken configs."""
+
+from __future__ import annotations
+
+import json
+import os
+import textwrap
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from riichi_rules import resources
+from riichi_rules.errors import ConfigError, Diagnostic
+from riichi_rules.rulesets import (
+    bundled_ids,
+    clear_cache,
+    load_config,
+    parameter_defaults,
+    parameter_schemas,
+)
+from riichi_rules.rulesets import config as config_module
+
+BUNDLED = (
+    "ema-2016",
+    "ema-2025",
+    "jpml",
+    "m-league",
+    "mahjong-soul",
+    "tenhou",
+    "wrc-2022",
+    "wrc-2025",
+)
+
+
+def _schema() -> dict[str, object]:
+    data: dict[str, object] = json.loads(resources.schema_file().read_text(encoding="utf-8"))
+    return data
+
+
+# ------------------------------------------------------------------ schema
+
+
+def test_schema_is_valid_2020_12() -> None:
+    Draft202012Validator.check_schema(_schema())
+
+
+def test_every_parameter_is_documented() -> None:
+    params = parameter_schemas()
+    assert len(params) >= 53
+    for name, spec in params.items():
+        for key in ("title", "description", "default", "x-source"):
+            assert key in spec, f"{name} lacks {key}"
+        assert spec["title"] and spec["description"] and spec["x-source"], name
+        assert "enum" in spec or "type" in spec, name
+
+
+def test_defaults_validate_against_their_own_schema() -> None:
+    doc = {
+        "id": "x",
+        "name": "x",
+        "source": {"rulebook": "r", "edition": "e"},
+        "extends": "base",
+        "parameters": {n: s["default"] for n, s in parameter_schemas().items()},
+    }
+    assert list(Draft202012Validator(_schema()).iter_errors(doc)) == []
+
+
+def test_brief_parameter_names_present() -> None:
+    names = set(parameter_schemas())
+    for n in (
+        "start_points",
+        "return_points",
+        "uma",
+        "oka",
+        "tied_ranks",
+        "red_fives",
+        "kuitan",
+        "ippatsu",
+        "ura_dora",
+        "kan_dora",
+        "kan_ura_dora",
+        "kan_dora_timing_open",
+        "kan_dora_timing_closed",
+        "kiriage",
+        "kazoe_yakuman",
+        "double_yakuman",
+        "yakuman_stacking",
+        "renhou",
+        "nagashi_mangan",
+        "open_pinfu_fu",
+        "pinfu_tsumo_fu",
+        "chiitoitsu_fu",
+        "double_wind_pair_fu",
+        "rinshan_tsumo_fu",
+        "multiple_ron",
+        "multi_ron_deposits",
+        "triple_ron_abort",
+        "pao_yakuman",
+        "pao_composite",
+        "pao_honba",
+        "kokushi_robs_ankan",
+        "kakan_counts_as_discard",
+        "temporary_furiten_ends",
+        "riichi_min_wall_tiles",
+        "riichi_min_points",
+        "furiten_riichi",
+        "riichi_ankan",
+        "riichi_declaration_ron_deposit",
+        "abortive_draws",
+        "noten_payment_total",
+        "tenpai_own_four_tiles",
+        "dealer_repeat",
+        "honba_ron",
+        "honba_tsumo_each",
+        "riichi_deposit",
+        "deposits_at_end",
+        "bust_ends_game",
+        "agari_yame",
+        "west_round_extension",
+        "kuikae",
+        "max_kans",
+        "chombo",
+        "two_han_minimum",
+    ):
+        assert n in names, n
+
+
+# ------------------------------------------------------------------ bundled rulesets
+
+
+def test_bundled_ids() -> None:
+    assert bundled_ids() == BUNDLED
+
+
+@pytest.mark.parametrize("rid", ("base", *BUNDLED))
+def test_bundled_ruleset_loads(rid: str) -> None:
+    cfg = load_config(rid)
+    assert cfg.id == rid
+    assert cfg.path == (resources.rulesets_dir() / rid / "ruleset.json").resolve()
+    assert cfg.chain[0] == "base" and cfg.chain[-1] == rid
+    assert set(cfg.parameters) == set(parameter_schemas())
+    assert cfg.rule_files[:5] == tuple(
+        (resources.rulesets_dir() / "base" / f).resolve()
+        for f in ("yaku.rules", "yakuman.rules", "dora.rules", "fu.rules", "scoring.rules")
+    )
+    assert all(p.is_file() for p in cfg.rule_files)
+    assert set(cfg.uncertain) <= set(parameter_schemas())
+    assert cfg.source["rulebook"]
+
+
+def test_ema_2016_is_the_schema_defaults() -> None:
+    assert dict(load_config("ema-2016").parameters) == dict(parameter_defaults())
+    assert load_config("ema-2016").parameters["uma"] == (15, 5, -5, -15)
+
+
+def test_bundled_values_from_variants() -> None:
+    p = {rid: load_config(rid).parameters for rid in BUNDLED}
+    assert p["ema-2016"]["kiriage"] is False and p["ema-2025"]["kiriage"] is True
+    assert p["ema-2025"]["renhou"] == "five_han"
+    assert p["wrc-2025"]["kazoe_yakuman"] == "yakuman"
+    assert p["wrc-2022"]["kazoe_yakuman"] == "none"
+    assert p["wrc-2025"]["pao_yakuman"] == ("daisangen", "daisuushii", "suukantsu")
+    assert p["wrc-2025"]["multiple_ron"] == "head_bump"  # inherited from wrc-2022
+    assert p["tenhou"]["red_fives"] == 3 and p["tenhou"]["triple_ron_abort"] is True
+    assert p["mahjong-soul"]["double_yakuman"] is True
+    assert p["m-league"]["uma"] == (30, 10, -10, -30) and p["m-league"]["oka"] == 20
+    assert p["jpml"]["ippatsu"] is False and p["jpml"]["ura_dora"] is False
+
+
+def test_uncertain_is_dropped_when_a_child_sets_the_value() -> None:
+    w22, w25 = load_config("wrc-2022"), load_config("wrc-2025")
+    assert "renhou" in w22.uncertain and "renhou" not in w25.uncertain
+    assert "riichi_min_wall_tiles" not in w25.uncertain
+    assert "pao_honba" in w25.uncertain
+    assert "open_pinfu_fu" in load_config("ema-2016").uncertain
+    assert "open_pinfu_fu" not in load_config("ema-2025").uncertain
+
+
+def test_config_is_immutable_and_cached() -> None:
+    cfg = load_config("tenhou")
+    assert load_config("tenhou") is cfg
+    with pytest.raises(TypeError):
+        cfg.parameters["kiriage"] = True  # type: ignore[index]
+
+
+# ------------------------------------------------------------------ user rulesets
+
+
+def _write(path: Path, text: str) -> Path:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(textwrap.dedent(text).lstrip("\n"), encoding="utf-8")
+    return path
+
+
+def _ruleset(**fields: object) -> str:
+    doc: dict[str, object] = {
+        "id": "house",
+        "name": "House",
+        "source": {"rulebook": "club", "edition": "1"},
+        "extends": "base",
+    }
+    doc.update(fields)
+    return json.dumps(doc, indent=2)
+
+
+def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    local = tmp_path / "local"
+    _write(local / "sanrenkou.rules", "")
+    monkeypatch.setattr(config_module, "local_yaku_dir", lambda: local)
+    _write(tmp_path / "club" / "extra.rules", "")
+    _write(
+        tmp_path / "club" / "ruleset.json",
+        _ruleset(
+            id="club",
+            extends="tenhou",
+            rules=["extra.rules"],
+            parameters={"red_fives": 4, "kiriage": True, "uma": [10, 5, -5, -10]},
+            yaku={"pinfu": {"han_closed": 2, "note": "club pinfu"}},
+            uncertain={"red_fives": "two red 5p?"},
+        ),
+    )
+    _write(tmp_path / "house" / "house.rules", "")
+    _write(
+        tmp_path / "house" / "ruleset.json",
+        _ruleset(
+            extends="../club",
+            rules=["house.rules"],
+            local_yaku=["sanrenkou"],
+            parameters={"red_fives": 0},
+            yaku={"pinfu": {"enabled": False}, "tanyao": {"han_open": None}},
+        ),
+    )
+    cfg = load_config(tmp_path / "house")
+    assert cfg.chain == ("base", "tenhou", "club", "house")
+    assert cfg.parameters["red_fives"] == 0  # this < parent
+    assert cfg.parameters["kiriage"] is True  # parent < bundled
+    assert cfg.parameters["uma"] == (10, 5, -5, -10)
+    assert cfg.parameters["nagashi_mangan"] is True  # from tenhou
+    assert cfg.parameters["chiitoitsu_fu"] == 25  # schema default
+    assert "red_fives" not in cfg.uncertain  # set again without doubt
+    assert "kokushi_robs_ankan" in cfg.uncertain  # tenhou's doubt inherited
+    assert cfg.rule_files[5:] == (
+        (tmp_path / "club" / "extra.rules").resolve(),
+        (tmp_path / "house" / "house.rules").resolve(),
+        (local / "sanrenkou.rules").resolve(),
+    )
+    assert dict(cfg.yaku_overrides["pinfu"]) == {
+        "han_closed": 2,
+        "note": "club pinfu",
+        "enabled": False,
+    }
+    assert dict(cfg.yaku_overrides["tanyao"]) == {"han_open": None}
+    assert cfg.local_yaku == ("sanrenkou",)
+    # by file path too, and by a relative json file in extends
+    assert load_config(tmp_path / "house" / "ruleset.json") is cfg
+    _write(tmp_path / "other.json", _ruleset(id="other", extends="club/ruleset.json"))
+    assert load_config(tmp_path / "other.json").chain == ("base", "tenhou", "club", "other")
+
+
+def test_cache_notices_a_changed_file(tmp_path: Path) -> None:
+    path = _write(tmp_path / "r.json", _ruleset(parameters={"kiriage": True}))
+    assert load_config(path).parameters["kiriage"] is True
+    path.write_text(_ruleset(parameters={"kiriage": False, "oka": 0}), encoding="utf-8")
+    os.utime(path, ns=(1, 1))
+    assert load_config(path).parameters["kiriage"] is False
+    clear_cache()
+
+
+def test_unknown_name() -> None:
+    with pytest.raises(ConfigError) as info:
+        load_config("ema-2061")
+    (d,) = info.value.diagnostics
+    assert "no ruleset 'ema-2061'" in d.message
+    assert d.hint == "did you mean 'ema-2016'?"
+
+
+# ------------------------------------------------------------------ broken rulesets
+
+
+def _errors(path: Path) -> tuple[Diagnostic, ...]:
+    with pytest.raises(ConfigError) as info:
+        load_config(path)
+    return info.value.diagnostics
+
+
+HEAD = """\
+{
+  "id": "house",
+  "name": "House",
+  "source": {"rulebook": "club", "edition": "1"},
+"""
+
+BROKEN_DIR = Path(__file__).parent / "broken"
+
+# broken/<name>.json -> (message fragment, line, column, hint fragment)
+BROKEN: dict[str, tuple[str, int, int, str]] = {
+    "unknown_parameter": (
+        "parameters.kirage: unknown parameter 'kirage'",
+        7,
+        5,
+        "did you mean 'kiriage'?",
+    ),
+    "wrong_type": ("parameters.kiriage: 'yes' is not of type 'boolean'", 8, 16, ""),
+    "out_of_range": ("parameters.red_fives: 5 is greater than the maximum of 4", 6, 31, ""),
+    "bad_enum": ("parameters.renhou: 'double' is not one of ['none', 'mangan'", 7, 15, ""),
+    "missing_id": ("(root): 'id' is a required property", 1, 1, ""),
+    "missing_extends": ("(root): 'extends' is a required property", 1, 1, ""),
+    "bad_extends": ("extends: unknown ruleset 'ema-2061'", 5, 14, "did you mean 'ema-2016'?"),
+    "missing_rule_file": ("rules[0]: rule file 'house.rules' not found", 7, 5, ""),
+    "unknown_local_yaku": (
+        "local_yaku[0]: unknown local yaku 'sanrenko'",
+        6,
+        18,
+        "did you mean 'sanrenkou'?",
+    ),
+    "bad_yaku_han": ("yaku.pinfu.han_closed: 'two' is not of type 'integer'", 7, 29, ""),
+    "bad_yaku_key": ("yaku.pinfu.han: unknown key 'han'", 7, 15, "han_closed"),
+    "bad_yaku_id": ("yaku.Pinfu: invalid key 'Pinfu'", 7, 5, ""),
+    "empty_yaku_override": ("yaku.pinfu: an empty yaku override changes nothing", 6, 21, ""),
+    "yaku_open_above_closed": (
+        "yaku.ittsu.han_open: open han (3) exceeds closed han (2)",
+        6,
+        51,
+        "",
+    ),
+    "trailing_comma": ("invalid JSON: Expecting property name enclosed in double quotes", 8, 3, ""),
+    "duplicate_key": (
+        "parameters.kiriage: duplicate key 'kiriage' (first given at line 7)",
+        8,
+        5,
+        "",
+    ),
+    "unknown_top_key": ("paramters: unknown key 'paramters'", 6, 3, "did you mean 'parameters'?"),
+    "uma_sum": ("parameters.uma: the uma must sum to 0 (it sums to 5)", 7, 12, ""),
+    "uma_length": ("parameters.uma: [15, 5, -20] is too short", 6, 25, ""),
+    "uma_item_type": ("parameters.uma[3]: '-15' is not of type 'integer'", 6, 37, ""),
+    "uncertain_unknown": (
+        "uncertain.kiriag: unknown parameter 'kiriag'",
+        6,
+        17,
+        "did you mean 'kiriage'?",
+    ),
+    "bad_id": ("id: 'House Rules' does not match", 2, 9, ""),
+    "source_missing_edition": ("source: 'edition' is a required property", 4, 13, ""),
+    "bad_chombo": ("parameters.chombo.kind: 'fine' is not one of", 6, 37, ""),
+    "bad_pao_yakuman": (
+        "parameters.pao_yakuman: ['daisangen', 'daisangen'] has non-unique elements",
+        6,
+        33,
+        "",
+    ),
+    "base_with_extends": ("extends: the base ruleset must not extend another ruleset", 5, 3, ""),
+    "not_an_object": ("(root): [1, 2] is not of type 'object'", 1, 1, ""),
+}
+
+
+def test_broken_catalogue_matches_files() -> None:
+    assert len(BROKEN) >= 15
+    assert {p.stem for p in BROKEN_DIR.glob("*.json")} == set(BROKEN)
+
+
+@pytest.mark.parametrize("name", sorted(BROKEN))
+def test_broken_ruleset(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str) -> None:
+    message, line, column, hint = BROKEN[name]
+    local = tmp_path / "local"
+    _write(local / "sanrenkou.rules", "")
+    monkeypatch.setattr(config_module, "local_yaku_dir", lambda: local)
+    text = (BROKEN_DIR / f"{name}.json").read_text(encoding="utf-8")
+    path = tmp_path / "house" / "ruleset.json"  # a folder of its own: rule paths are relative
+    _write(path, text)
+    diags = _errors(path)
+    assert len(diags) == 1, [d.render() for d in diags]
+    (d,) = diags
+    assert d.file == str(path.resolve())
+    assert message in d.message
+    assert (d.line, d.column) == (line, column)
+    assert hint in d.hint
+    assert d.source_line == text.splitlines()[line - 1]
+    rendered = d.render().splitlines()
+    assert rendered[0] == f"{path.resolve()}:{line}:{column}: {d.message}"
+    assert rendered[2] == "    " + " " * (column - 1) + "^"
+
+
+def test_extends_cycle(tmp_path: Path) -> None:
+    _write(tmp_path / "a.json", _ruleset(id="a", extends="b.json"))
+    _write(tmp_path / "b.json", _ruleset(id="b", extends="./a.json"))
+    diags = _errors(tmp_path / "a.json")
+    assert len(diags) == 1
+    (d,) = diags
+    assert d.file == str((tmp_path / "b.json").resolve())
+    assert d.message == "extends: cycle in extends: a.json -> b.json -> a.json"
+    assert d.line == 8  # "extends" is the 8th line of the json.dumps output
+
+
+def test_self_extension_is_a_cycle(tmp_path: Path) -> None:
+    path = _write(tmp_path / "me" / "ruleset.json", _ruleset(id="me", extends="."))
+    (d,) = _errors(path)
+    assert "cycle in extends: me -> me" in d.message
+
+
+def test_all_problems_collected_across_the_chain(tmp_path: Path) -> None:
+    _write(
+        tmp_path / "parent" / "ruleset.json",
+        HEAD
+        + """\
+  "extends": "base",
+  "parameters": {"kiriage": 1}
+}
+""",
+    )
+    path = _write(
+        tmp_path / "child" / "ruleset.json",
+        """\
+{
+  "id": "child",
+  "name": "Child",
+  "source": {"rulebook": "club", "edition": "1"},
+  "extends": "../parent",
+  "parameters": {
+    "red_fives": -1,
+    "kuitan": "no",
+    "renhou": "sometimes"
+  },
+  "rules": ["missing.rules"]
+}
+""",
+    )
+    diags = _errors(path)
+    where = [(Path(d.file).parent.name, d.line, d.message.split(":")[0]) for d in diags]
+    assert where == [
+        ("child", 7, "parameters.red_fives"),
+        ("child", 8, "parameters.kuitan"),
+        ("child", 9, "parameters.renhou"),
+        ("child", 11, "rules[0]"),
+        ("parent", 6, "parameters.kiriage"),
+    ]
+
+
+def test_unknown_local_yaku_without_any_local_files(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(config_module, "local_yaku_dir", lambda: tmp_path / "none")
+    path = _write(tmp_path / "r.json", _ruleset(local_yaku=["sanrenkou"]))
+    (d,) = _errors(path)
+    assert "unknown local yaku 'sanrenkou'" in d.message
