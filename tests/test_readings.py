@@ -102,7 +102,9 @@ def test_thirteen_orphans() -> None:
 def test_chuuren() -> None:
     # 1112345678999m + 5m: only 111 234 678 999 + 55 (the 5m pairs: single)
     rs = readings(win("1112345678999m5m", "5m"))
-    assert [show(r) for r in rs] == [("standard", "single", ["111m", "234m", "678m", "999m", "55m"], 4)]
+    assert [show(r) for r in rs] == [
+        ("standard", "single", ["111m", "234m", "678m", "999m", "55m"], 4)
+    ]
     # + 2m: only 111 22 345 678 999 (11+123 or 111+234 would strand the second 2m): single
     rs = readings(win("1112345678999m2m", "2m"))
     assert [(r.wait, r.win_group) for r in rs] == [(Wait.SINGLE, 4)]
@@ -115,9 +117,21 @@ def test_chuuren() -> None:
 def test_melds_are_fixed_groups() -> None:
     rs = readings(win("234p123s11z", "1z", melds=("4-56m", "5555p")))
     (r,) = rs
-    assert [g.shape for g in r.groups] == [Shape.CHOW, Shape.CHOW, Shape.CHOW, Shape.KONG, Shape.PAIR]
+    assert [g.shape for g in r.groups] == [
+        Shape.CHOW,
+        Shape.CHOW,
+        Shape.CHOW,
+        Shape.KONG,
+        Shape.PAIR,
+    ]
     # concealed sets, then melds in given order, then the pair; the chi is opened, ankan not
-    assert [g.meld for g in r.groups] == [None, None, parse_meld("4-56m"), parse_meld("5555p"), None]
+    assert [g.meld for g in r.groups] == [
+        None,
+        None,
+        parse_meld("4-56m"),
+        parse_meld("5555p"),
+        None,
+    ]
     assert [g.concealed for g in r.groups] == [True, True, False, True, True]
     assert r.win_group == 4 and r.wait is Wait.SINGLE
     # a pon and a chi with the red 0p: 234p 123s + 11z pair. The 4p ends 23p (waiting on
@@ -207,8 +221,9 @@ def complete_wins(draw: st.DrawFn) -> Win:
             concealed.extend(ts)
     concealed.extend(tiles_of([pair, pair]))
     concealed = draw(st.permutations(concealed))
-    w = Win(tuple(concealed), draw(st.sampled_from(concealed)), tuple(melds),
-            tsumo=draw(st.booleans()))
+    w = Win(
+        tuple(concealed), draw(st.sampled_from(concealed)), tuple(melds), tsumo=draw(st.booleans())
+    )
     try:
         w.validate()
     except Exception:  # e.g. an ankan made a fifth copy
@@ -260,8 +275,12 @@ def test_suit_permutation(w: Win, order: list[int]) -> None:
     def move_meld(m: Meld) -> Meld:
         return Meld.make(m.type, map(move, m.tiles), m.called and move(m.called), m.source)
 
-    moved = Win(tuple(map(move, w.concealed)), move(w.win_tile),
-                tuple(map(move_meld, w.melds)), tsumo=w.tsumo)
+    moved = Win(
+        tuple(map(move, w.concealed)),
+        move(w.win_tile),
+        tuple(map(move_meld, w.melds)),
+        tsumo=w.tsumo,
+    )
     assert sorted(key(r, perm) for r in readings(w)) == sorted(key(r) for r in readings(moved))
 
 
@@ -271,6 +290,7 @@ def test_decompositions_match_mahjong_library(w: Win) -> None:
     if w.melds:
         return
     counts = counts_of(w.concealed)
+
     def norm(groups: list[list[int]]) -> tuple[tuple[int, ...], ...]:
         return tuple(sorted(tuple(g) for g in groups))
 

@@ -29,8 +29,8 @@ def test_thirteen_orphans_waits() -> None:
 
 
 def test_standard_waits() -> None:
-    # 2345678p + three sets: 2p 5p 8p (each pairs with the rest as 345/678, 234/678, 234/567)
-    assert waits(parse_tiles("2345678p234m789s"[:0] + "2345678p234m111z")) == kinds("258p")
+    # 2345678p + two sets: 2p 5p 8p (the pair with 345+678, 234+678 or 234+567)
+    assert waits(parse_tiles("2345678p234m111z")) == kinds("258p")
     # 23m two-sided 1m/4m; 13m closed 2m; 12m edge 3m
     assert waits(parse_tiles("23m456p789p123s55z")) == kinds("14m")
     assert waits(parse_tiles("13m456p789p123s55z")) == kinds("2m")
@@ -40,14 +40,13 @@ def test_standard_waits() -> None:
 
 
 def test_seven_pairs_waits() -> None:
-    # six pairs and a single 7z: the 7z (and 7z 1z... no standard shape here)
+    # six pairs and a single 7z: only seven pairs can use them, so only the 7z
     assert waits(parse_tiles("1133m5577p2288s7z")) == kinds("7z")
 
 
 def test_four_held_still_listed() -> None:
-    # 1111m 234p 567p 789s: the fifth 1m would be 111 + 11; still listed (callers decide)
-    # 1111m could also be 111 + 1 waiting on 2m? 1 alone is a single: 1m only, plus 123 + 11?
-    # 11 + 11 + ... no; 111 + 12 with 3m? only with a 2m in hand. So: 1m
+    # 1111m 234p 567p 789s: a fifth 1m would be 111 + 11 and is still listed (callers decide);
+    # a 2m or 3m leaves 1111m2m / 1111m3m, which no sets-plus-pair split covers
     assert waits(parse_tiles("1111m234p567p789s")) == kinds("1m")
 
 
@@ -62,7 +61,7 @@ def test_with_melds() -> None:
 def test_is_complete() -> None:
     assert is_complete(counts_of(parse_tiles("123m456p789s11122z")))
     assert is_complete(counts_of(parse_tiles("1133m5577p2288s77z")))  # seven pairs
-    assert not is_complete(counts_of(parse_tiles("1133m5577p2288s78z")))
+    assert not is_complete(counts_of(parse_tiles("1133m5577p2288s17z")))
     assert is_complete(counts_of(parse_tiles("123m11z")))  # with 3 melds elsewhere
 
 
@@ -77,3 +76,29 @@ def test_waits_agree_with_readings(hand_kinds: list[int]) -> None:
     for k in range(34):
         w = Win((*hand, Tile.of(k)), Tile.of(k))
         assert bool(readings(w)) == (k in found)
+
+
+@settings(max_examples=200)
+@given(
+    st.lists(
+        st.one_of(
+            st.builds(
+                lambda s, n: [s * 9 + n + i for i in range(3)], st.integers(0, 2), st.integers(0, 6)
+            ),
+            st.integers(0, 33).map(lambda k: [k] * 3),
+        ),
+        min_size=4,
+        max_size=4,
+    ),
+    st.integers(0, 33),
+)
+def test_waits_of_tenpai_hands(sets: list[list[int]], single: int) -> None:
+    # four sets and a lone tile: that tile's kind always completes the hand (as the pair)
+    hand_kinds = [k for s in sets for k in s] + [single]
+    if max(hand_kinds.count(k) for k in hand_kinds) > 4:
+        return
+    hand = tuple(Tile.of(k) for k in hand_kinds)
+    found = waits(hand)
+    assert single in found
+    for k in found:
+        assert readings(Win((*hand, Tile.of(k)), Tile.of(k)))

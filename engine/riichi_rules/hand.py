@@ -91,9 +91,7 @@ class Meld:
         try:
             src = None if source is None else Relative(source)
         except ValueError:
-            raise _bad_meld(
-                f"unknown direction {source!r}: use left, across or right"
-            ) from None
+            raise _bad_meld(f"unknown direction {source!r}: use left, across or right") from None
         ts = tuple(sorted(tiles))
         shown = format_tiles(ts)
         if len(ts) != _SIZE[mtype]:
@@ -248,7 +246,17 @@ _FLAGS = (
     "renhou",
 )
 _KEYS = (
-    "hand", "win", "tsumo", "melds", "seat", "round", *_FLAGS, "dora", "ura", "honba", "sticks",
+    "hand",
+    "win",
+    "tsumo",
+    "melds",
+    "seat",
+    "round",
+    *_FLAGS,
+    "dora",
+    "ura",
+    "honba",
+    "sticks",
 )
 
 
@@ -417,8 +425,9 @@ class Win:
         if self.rinshan and not self.tsumo:
             problems.append("rinshan is a self-drawn win (tsumo)")
         if self.haitei and self.rinshan:
-            problems.append("haitei and rinshan cannot both happen (no replacement tile from "
-                            "the last draw)")
+            problems.append(
+                "haitei and rinshan cannot both happen (no replacement tile from the last draw)"
+            )
         if self.haitei and not self.tsumo:
             problems.append("haitei is a self-drawn win (tsumo); on a discard it is houtei")
         if self.houtei and self.tsumo:
@@ -489,4 +498,3 @@ def _indicators(obj: Mapping[str, object], key: str) -> tuple[Tile, ...]:
         assert isinstance(v, str)
         out.extend(parse_tiles(v))
     return tuple(out)
-

@@ -317,9 +317,8 @@ def _build(
         # pools of actual tiles per kind: plain ones first, then the red one(s)
         pools: dict[int, list[Tile]] = {}
         for k in reds:
-            pools[k] = [Tile.of(k)] * (counts[k] - reds.count(k)) + [Tile.of(k, True)] * reds.count(
-                k
-            )
+            n_red = reds.count(k)
+            pools[k] = [Tile.of(k)] * (counts[k] - n_red) + [Tile.of(k, True)] * n_red
         if win_tile.kind in pools:
             pools[win_tile.kind].remove(win_tile)
         groups = []

@@ -17,6 +17,8 @@ from riichi_rules.tiles import KINDS, Tile
 
 __all__ = ["is_complete", "waits"]
 
+_YAOCHUU = frozenset(k for k in KINDS if Tile.of(k).yaochuu)
+
 
 def is_complete(counts: Sequence[int]) -> bool:
     """Whether a 34-count vector of concealed tiles (3n + 2 of them) is a complete hand.
@@ -33,7 +35,19 @@ def is_complete(counts: Sequence[int]) -> bool:
 def _waits(counts: tuple[int, ...]) -> frozenset[int]:
     out: list[int] = []
     work = list(counts)
+    # a tile that neither matches nor sits within two of a held tile of its suit would be
+    # isolated (thirteen orphans aside), so only those kinds are tried
+    candidates: set[int] = set()
     for k in KINDS:
+        if counts[k]:
+            if k >= 27:
+                candidates.add(k)
+            else:
+                lo, hi = k - k % 9, k - k % 9 + 8
+                candidates.update(range(max(lo, k - 2), min(hi, k + 2) + 1))
+    if all(counts[k] == 0 for k in KINDS if k not in _YAOCHUU):
+        candidates.update(_YAOCHUU)
+    for k in sorted(candidates):
         work[k] += 1
         if is_complete(work):
             out.append(k)
