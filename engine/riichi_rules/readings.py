@@ -14,7 +14,7 @@ completed by ron stays concealed; an ankan is concealed).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import product
@@ -67,24 +67,18 @@ class Group:
     tiles: tuple[Tile, ...]
     concealed: bool
     meld: Meld | None = None
+    # derived once, at construction (rules read them often)
+    suit: Suit = field(init=False, compare=False, repr=False)
+    number: int = field(init=False, compare=False, repr=False)  # the lowest tile's number
+    first: int = field(init=False, compare=False, repr=False)  # the lowest tile's kind
+    kinds: tuple[int, ...] = field(init=False, compare=False, repr=False)
 
-    @property
-    def suit(self) -> Suit:
-        return self.tiles[0].suit
-
-    @property
-    def number(self) -> int:
-        """The lowest tile's number."""
-        return self.tiles[0].number
-
-    @property
-    def first(self) -> int:
-        """The lowest tile's kind."""
-        return self.tiles[0].kind
-
-    @property
-    def kinds(self) -> tuple[int, ...]:
-        return tuple(t.kind for t in self.tiles)
+    def __post_init__(self) -> None:
+        lowest = self.tiles[0]
+        object.__setattr__(self, "suit", lowest.suit)
+        object.__setattr__(self, "number", lowest.number)
+        object.__setattr__(self, "first", lowest.kind)
+        object.__setattr__(self, "kinds", tuple(t.kind for t in self.tiles))
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,14 +1,18 @@
 """Compile checked expressions to Python closures over an :class:`Env`.
 
 Names are resolved and types inferred here, once; every problem becomes a diagnostic and all
-of them are collected. Ruleset parameters are folded in as constants, and constant parts of a
-condition are folded away. No rule text is ever passed to ``eval`` or ``exec``.
+of them are collected. Ruleset parameters are folded in as constants and constant parts of a
+condition fold away. The closures are specialised for what they test (a tile property is a
+table look-up), ``and``/``or`` chains run their cheapest parts first, and a count or
+quantifier that does not depend on a bound variable is computed once per reading and shared
+by every rule that asks for it. No rule text is ever passed to ``eval`` or ``exec``.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import operator
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -18,20 +22,52 @@ from riichi_rules.language import vocabulary as v
 from riichi_rules.tiles import Tile, parse_tiles
 
 Fn = Callable[[v.Env], Any]
+_STAGED_FEATURES = frozenset({"han", "fu", "basic", "yakuman_total", "yakuman_max"})
+_LOOP_COST = 24
 
 
 @dataclass(frozen=True, slots=True)
 class Compiled:
-    """A compiled expression: its type, its closure, and its value when it is constant."""
+    """A compiled expression: its type and closure; its value when constant; an estimate of
+    its cost; the bound-variable slots it reads; whether it reads a scoring stage's running
+    value (and so may not be cached per reading)."""
 
     type: str
     fn: Fn
     const: bool = False
     value: Any = None
+    cost: int = 1
+    free: frozenset[int] = frozenset()
+    staged: bool = False
+    # ``kernel(x)`` computes the same value from the element bound to slot ``kslot`` alone,
+    # without the environment: loops then run it through map/filter at C speed.
+    kernel: Callable[[Any], Any] | None = None
+    kslot: int = -1
+
+
+def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
+    return compiled.kernel if compiled.kernel is not None and compiled.kslot == slot else None
+
+
+def _with_kernel(compiled: Compiled, kernel: Callable[[Any], Any] | None, slot: int) -> Compiled:
+    if kernel is None:
+        return compiled
+    return dataclasses.replace(compiled, kernel=kernel, kslot=slot)
+
+
+def _identity(x: Any) -> Any:
+    return x
 
 
 def _constant(type_: str, value: Any) -> Compiled:
-    return Compiled(type_, lambda env: value, True, value)
+    return Compiled(type_, lambda env: value, True, value, 0)
+
+
+def _derived(type_: str, fn: Fn, *parts: Compiled, cost: int = 1) -> Compiled:
+    """A compiled node built from ``parts``: it inherits their slots and stage dependence."""
+    free: frozenset[int] = frozenset().union(*(p.free for p in parts))
+    return Compiled(type_, fn, cost=cost + sum(p.cost for p in parts), free=free,
+                    staged=any(p.staged for p in parts))
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +106,22 @@ def _same(a: Any, b: Any) -> bool:
     return bool(a == b)
 
 
+def _same_tile(a: Tile, b: Tile) -> bool:
+    return a.kind == b.kind
+
+
+def _structure(node: Any) -> Hashable:
+    """A node's structure without its source spans: equal for equal sub-expressions."""
+    if isinstance(node, ast.Span):
+        return None
+    if dataclasses.is_dataclass(node) and not isinstance(node, type):
+        return (type(node).__name__, *(
+            _structure(getattr(node, f.name)) for f in dataclasses.fields(node)))
+    if isinstance(node, tuple):
+        return tuple(_structure(x) for x in node)
+    return node  # type: ignore[no-any-return]
+
+
 class ExpressionCompiler:
     """Compiles the expressions of one ruleset; collects diagnostics in ``diagnostics``."""
 
@@ -84,7 +136,12 @@ class ExpressionCompiler:
         self.source_lines = source_lines
         self.diagnostics: list[Diagnostic] = []
         self.slot_count = 0
+        self.cache_ids: dict[Hashable, int] = {}
         self.stage = ""
+
+    @property
+    def cache_size(self) -> int:
+        return len(self.cache_ids)
 
     # -- diagnostics -----------------------------------------------------------------------
     def error(self, span: ast.Span, message: str, hint: str = "") -> Compiled:
@@ -104,22 +161,22 @@ class ExpressionCompiler:
     # -- entry points ----------------------------------------------------------------------
     def condition(self, expr: ast.Expr, stage: str) -> Compiled:
         self.stage = stage
-        return self._expect(self.compile(expr, ()), v.BOOL, _span(expr), "a condition")
+        return self._expect(self.compile(expr, ()), v.BOOL, expr.span, "a condition")
 
     def number(self, expr: ast.Expr, stage: str) -> Compiled:
         self.stage = stage
-        return self._expect(self.compile(expr, ()), v.INT, _span(expr), "this value")
+        return self._expect(self.compile(expr, ()), v.INT, expr.span, "this value")
 
     def comprehension(
         self, comp: ast.Comprehension, stage: str
     ) -> tuple[Compiled, tuple[_Binder, ...], Compiled | None, int]:
-        """A comprehension compiled for a caller that iterates it itself (fu per group):
-        (source, scope with the element bound, where-filter, element slot)."""
+        """A comprehension for a caller that iterates it itself (fu per group): (source,
+        scope with the element bound, where-filter, element slot)."""
         self.stage = stage
         return self._comprehension(comp, ())
 
     def in_scope(self, expr: ast.Expr, scope: tuple[_Binder, ...], type_: str) -> Compiled:
-        return self._expect(self.compile(expr, scope), type_, _span(expr), "this value")
+        return self._expect(self.compile(expr, scope), type_, expr.span, "this value")
 
     # -- expressions -----------------------------------------------------------------------
     def compile(self, node: ast.Expr, scope: tuple[_Binder, ...]) -> Compiled:
@@ -150,11 +207,11 @@ class ExpressionCompiler:
     def _hasyaku(self, node: ast.HasYaku, scope: tuple[_Binder, ...]) -> Compiled:
         if not self.known_yaku(node.yaku):
             return self.error(node.span, f"unknown yaku '{node.yaku}' in yaku({node.yaku})")
-        if self.stage in ("yaku",):
+        if self.stage == "yaku":
             return self.error(node.span, "yaku(...) can only be asked once the yaku are known: "
                               "in fu, limits or payments")
         yaku_id = node.yaku
-        return Compiled(v.BOOL, lambda env: yaku_id in env.yaku)
+        return Compiled(v.BOOL, lambda env: yaku_id in env.yaku, staged=True)
 
     def _name(self, node: ast.Name, scope: tuple[_Binder, ...]) -> Compiled:
         name = node.name
@@ -167,8 +224,7 @@ class ExpressionCompiler:
             if binder.name == name:
                 return self._slot(binder)
         if scope:
-            element = scope[-1]
-            implicit = self._element_name(name, element)
+            implicit = self._element_name(name, scope[-1])
             if implicit is not None:
                 return implicit
         feature = v.FEATURES.get(name)
@@ -176,42 +232,48 @@ class ExpressionCompiler:
             if feature.stages and self.stage not in feature.stages:
                 return self.error(node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
-            return Compiled(feature.type, feature.get)
+            return Compiled(feature.type, feature.get, staged=name in _STAGED_FEATURES)
         candidates = [b.name for b in scope if b.name] + v.all_names()
         return self.error(node.span, f"unknown name '{name}'", did_you_mean(name, candidates))
 
-    def _slot(self, binder: _Binder) -> Compiled:
+    @staticmethod
+    def _slot(binder: _Binder) -> Compiled:
         slot = binder.slot
-        return Compiled(binder.type, lambda env: env.slots[slot])
+        return Compiled(binder.type, lambda env: env.slots[slot], free=frozenset({slot}),
+                        kernel=_identity, kslot=slot)
 
     def _element_name(self, name: str, binder: _Binder) -> Compiled | None:
         """A bare predicate or attribute name applied to the innermost element."""
-        slot = binder.slot
-        predicate = self._predicate(name, binder.type)
+        element = self._slot(binder)
+        predicate = self._apply_predicate(name, element)
         if predicate is not None:
-            return Compiled(v.BOOL, lambda env: predicate(env, env.slots[slot]))
+            return predicate
         attribute = v.ATTRIBUTES.get(binder.type, {}).get(name)
         if attribute is not None:
-            get = attribute.get
-            return Compiled(attribute.type, lambda env: get(env.slots[slot]))
+            get, slot = attribute.get, binder.slot
+            return _with_kernel(
+                _derived(attribute.type, lambda env: get(env.slots[slot]), element), get, slot)
         return None
 
-    @staticmethod
-    def _predicate(name: str, type_: str) -> Callable[[v.Env, Any], bool] | None:
-        """A predicate applicable to values of ``type_`` (tile predicates lift to groups and
-        lists: every tile has the property)."""
-        if type_ == v.TILE and name in v.TILE_PREDICATES:
-            return v.TILE_PREDICATES[name][0]
-        if type_ == v.GROUP:
-            if name in v.GROUP_PREDICATES:
-                return v.GROUP_PREDICATES[name][0]
-            if name in v.TILE_PREDICATES:
-                tile_pred = v.TILE_PREDICATES[name][0]
-                return lambda env, g: g is not None and all(tile_pred(env, t) for t in g.tiles)
-        if type_ == v.list_of(v.TILE) and name in v.TILE_PREDICATES:
-            tile_pred = v.TILE_PREDICATES[name][0]
-            return lambda env, ts: all(tile_pred(env, t) for t in ts)
-        return None
+    def _apply_predicate(self, name: str, subject: Compiled) -> Compiled | None:
+        """``subject is NAME`` for a predicate NAME of the subject's type (tile properties
+        lift to groups and lists of tiles: every tile has the property), else None."""
+        test = _predicate_test(name, subject.type)
+        if test is None:
+            return None
+        sf = subject.fn
+        pure = _predicate_kernel(name, subject.type)
+        kernel = None
+        if pure is not None and subject.kernel is not None:
+            sk = subject.kernel
+            kernel = pure if sk is _identity else (lambda x: pure(sk(x)))
+        if subject.free and len(subject.free) == 1 and subject.cost == 1:
+            (slot,) = subject.free  # a bare bound variable: read the slot directly
+            return _with_kernel(
+                _derived(v.BOOL, lambda env: test(env, env.slots[slot]), subject), kernel,
+                subject.kslot)
+        return _with_kernel(_derived(v.BOOL, lambda env: test(env, sf(env)), subject), kernel,
+                            subject.kslot)
 
     def _attr(self, node: ast.Attr, scope: tuple[_Binder, ...]) -> Compiled:
         obj = self.compile(node.obj, scope)
@@ -223,7 +285,17 @@ class ExpressionCompiler:
             return self.error(node.span, f"{_article(obj.type)} has no attribute '{node.name}'",
                               did_you_mean(node.name, known))
         get, inner = attribute.get, obj.fn
-        return Compiled(attribute.type, lambda env: get(inner(env)))
+        kernel = None
+        if obj.kernel is not None:
+            ok = obj.kernel
+            kernel = get if ok is _identity else (lambda x: get(ok(x)))
+        if obj.free and len(obj.free) == 1 and obj.cost == 1:
+            (slot,) = obj.free
+            return _with_kernel(
+                _derived(attribute.type, lambda env: get(env.slots[slot]), obj), kernel,
+                obj.kslot)
+        return _with_kernel(_derived(attribute.type, lambda env: get(inner(env)), obj), kernel,
+                            obj.kslot)
 
     def _call(self, node: ast.Call, scope: tuple[_Binder, ...]) -> Compiled:
         function = v.FUNCTIONS.get(node.func)
@@ -234,7 +306,7 @@ class ExpressionCompiler:
             return self.error(node.span, f"{node.func}() takes {len(function.params)} "
                               f"argument(s), not {len(node.args)}")
         args = [
-            self._expect(self.compile(arg, scope), type_, _span(arg), f"{node.func}()'s argument")
+            self._expect(self.compile(arg, scope), type_, arg.span, f"{node.func}()'s argument")
             for arg, type_ in zip(node.args, function.params, strict=True)
         ]
         call = function.call
@@ -243,8 +315,8 @@ class ExpressionCompiler:
         fns = [a.fn for a in args]
         if len(fns) == 1:
             (f0,) = fns
-            return Compiled(function.result, lambda env: call(f0(env)))
-        return Compiled(function.result, lambda env: call(*(f(env) for f in fns)))
+            return _derived(function.result, lambda env: call(f0(env)), *args)
+        return _derived(function.result, lambda env: call(*(f(env) for f in fns)), *args)
 
     def _listlit(self, node: ast.ListLit, scope: tuple[_Binder, ...]) -> Compiled:
         items = [self.compile(item, scope) for item in node.items]
@@ -253,45 +325,47 @@ class ExpressionCompiler:
         if all(i.const for i in items):
             return _constant(v.list_of(element), tuple(i.value for i in items))
         fns = [i.fn for i in items]
-        return Compiled(v.list_of(element), lambda env: tuple(f(env) for f in fns))
+        return _derived(v.list_of(element), lambda env: tuple(f(env) for f in fns), *items)
 
     def _range(self, node: ast.Range, scope: tuple[_Binder, ...]) -> Compiled:
-        low = self._expect(self.compile(node.low, scope), v.INT, _span(node.low), "a range bound")
-        high = self._expect(self.compile(node.high, scope), v.INT, _span(node.high),
+        low = self._expect(self.compile(node.low, scope), v.INT, node.low.span, "a range bound")
+        high = self._expect(self.compile(node.high, scope), v.INT, node.high.span,
                             "a range bound")
         if low.const and high.const:
             return _constant(v.list_of(v.INT), tuple(range(low.value, high.value + 1)))
         lf, hf = low.fn, high.fn
-        return Compiled(v.list_of(v.INT), lambda env: tuple(range(lf(env), hf(env) + 1)))
+        return _derived(v.list_of(v.INT), lambda env: tuple(range(lf(env), hf(env) + 1)),
+                        low, high)
 
     def _unary(self, node: ast.Unary, scope: tuple[_Binder, ...]) -> Compiled:
         if node.op == "not":
             inner = self._expect(self.compile(node.operand, scope), v.BOOL, node.span,
                                  "the operand of 'not'")
-            if inner.const:
-                return _constant(v.BOOL, not inner.value)
-            f = inner.fn
-            return Compiled(v.BOOL, lambda env: not f(env))
+            return _negate(inner)
         inner = self._expect(self.compile(node.operand, scope), v.INT, node.span, "a number")
         if inner.const:
             return _constant(v.INT, -inner.value)
         f = inner.fn
-        return Compiled(v.INT, lambda env: -f(env))
+        return _derived(v.INT, lambda env: -f(env), inner)
 
     def _ternary(self, node: ast.Ternary, scope: tuple[_Binder, ...]) -> Compiled:
-        cond = self._expect(self.compile(node.cond, scope), v.BOOL, _span(node.cond),
+        cond = self._expect(self.compile(node.cond, scope), v.BOOL, node.cond.span,
                             "the condition of 'if'")
         then = self.compile(node.then, scope)
         other = self.compile(node.other, scope)
-        type_ = then.type if then.type == other.type else (
-            v.INT if {then.type, other.type} <= {v.INT, v.BOOL} else v.ANY)
-        if then.type != other.type and type_ == v.ANY and v.ANY not in (then.type, other.type):
+        if then.type == other.type:
+            type_ = then.type
+        elif {then.type, other.type} <= {v.INT, v.BOOL}:
+            type_ = v.INT
+        elif v.ANY in (then.type, other.type):
+            type_ = v.ANY
+        else:
             return self.error(node.span, f"the two branches of 'if' have different types: "
-                              f"{then.type} and {other.type}")
+                              f"{_article(then.type)} and {_article(other.type)}")
         if cond.const:
             return then if cond.value else other
         c, t, o = cond.fn, then.fn, other.fn
-        return Compiled(type_, lambda env: t(env) if c(env) else o(env))
+        return _derived(type_, lambda env: t(env) if c(env) else o(env), cond, then, other)
 
     def _binary(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
         op = node.op
@@ -311,32 +385,64 @@ class ExpressionCompiler:
             if v.ANY not in (left.type, right.type) and not _comparable(left.type, right.type):
                 return self.error(node.span, f"cannot compare {_article(left.type)} with "
                                   f"{_article(right.type)}")
-            equal = _fold2(v.BOOL, left, right, _same)
+            equal = _fold2(v.BOOL, left, right, _equality(left.type, right.type))
             return _negate(equal) if op == "!=" else equal
-        left = self._expect(left, v.INT, _span(node.left), f"the left side of '{op}'")
-        right = self._expect(right, v.INT, _span(node.right), f"the right side of '{op}'")
+        left = self._expect(left, v.INT, node.left.span, f"the left side of '{op}'")
+        right = self._expect(right, v.INT, node.right.span, f"the right side of '{op}'")
         if op in _ORDER:
             return _fold2(v.BOOL, left, right, _ORDER[op])
         return _fold2(v.INT, left, right, _ARITH[op])
 
     def _logic(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
-        left = self._expect(self.compile(node.left, scope), v.BOOL, _span(node.left),
-                            f"each side of '{node.op}'")
-        right = self._expect(self.compile(node.right, scope), v.BOOL, _span(node.right),
-                             f"each side of '{node.op}'")
-        if node.op == "and":
-            if left.const:
-                return right if left.value else _constant(v.BOOL, False)
-            if right.const:
-                return left if right.value else _constant(v.BOOL, False)
-            lf, rf = left.fn, right.fn
-            return Compiled(v.BOOL, lambda env: bool(lf(env)) and bool(rf(env)))
-        if left.const:
-            return _constant(v.BOOL, True) if left.value else right
-        if right.const:
-            return _constant(v.BOOL, True) if right.value else left
-        lf, rf = left.fn, right.fn
-        return Compiled(v.BOOL, lambda env: bool(lf(env)) or bool(rf(env)))
+        """An ``and``/``or`` chain, flattened, folded and run cheapest part first (the parts
+        have no side effects, so their order does not change the answer)."""
+        parts: list[ast.Expr] = []
+        _flatten(node, node.op, parts)
+        compiled = [
+            self._expect(self.compile(p, scope), v.BOOL, p.span, f"each side of '{node.op}'")
+            for p in parts
+        ]
+        absorbing = node.op == "or"  # the value that decides the chain on its own
+        live = []
+        for c in compiled:
+            if c.const:
+                if bool(c.value) == absorbing:
+                    return _constant(v.BOOL, absorbing)
+                continue
+            live.append(c)
+        if not live:
+            return _constant(v.BOOL, not absorbing)
+        if len(live) == 1:
+            return live[0]
+        live.sort(key=lambda c: c.cost)
+        kernel = _chain_kernel(live, absorbing)
+        if kernel is not None:
+            return _with_kernel(self._chain(live, absorbing), kernel, live[0].kslot)
+        return self._chain(live, absorbing)
+
+    @staticmethod
+    def _chain(live: list[Compiled], absorbing: bool) -> Compiled:
+        fns = tuple(c.fn for c in live)
+        if absorbing:
+            if len(fns) == 2:
+                a, b = fns
+                return _derived(v.BOOL, lambda env: bool(a(env) or b(env)), *live, cost=0)
+
+            def any_of(env: v.Env) -> bool:
+                return any(f(env) for f in fns)
+
+            return _derived(v.BOOL, any_of, *live, cost=0)
+        if len(fns) == 2:
+            a, b = fns
+            return _derived(v.BOOL, lambda env: bool(a(env) and b(env)), *live, cost=0)
+
+        def all_of(env: v.Env) -> bool:
+            for f in fns:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+                if not f(env):
+                    return False
+            return True
+
+        return _derived(v.BOOL, all_of, *live, cost=0)
 
     def _is(
         self, left_node: ast.Expr, right_node: ast.Expr, scope: tuple[_Binder, ...],
@@ -346,10 +452,9 @@ class ExpressionCompiler:
         "is" a tile when all its tiles are that tile)."""
         left = self.compile(left_node, scope)
         if isinstance(right_node, ast.Name) and left.type != v.ANY:
-            predicate = self._predicate(right_node.name, left.type)
+            predicate = self._apply_predicate(right_node.name, left)
             if predicate is not None:
-                lf = left.fn
-                return Compiled(v.BOOL, lambda env: predicate(env, lf(env)))
+                return predicate
             values = v.ENUMS.get(left.type)
             if values is not None:
                 if right_node.name not in values:
@@ -357,10 +462,10 @@ class ExpressionCompiler:
                                       f" (one of: {', '.join(values)})",
                                       did_you_mean(right_node.name, values))
                 wanted, lf = right_node.name, left.fn
-                return Compiled(v.BOOL, lambda env: lf(env) == wanted)
+                return _derived(v.BOOL, lambda env: lf(env) == wanted, left)
         right = self.compile(right_node, scope)
         if v.ANY in (left.type, right.type):
-            return Compiled(v.BOOL, lambda env: False)
+            return Compiled(v.ANY, lambda env: False)
         if left.type == v.GROUP and right.type == v.TILE:
             lf, rf = left.fn, right.fn
 
@@ -368,44 +473,40 @@ class ExpressionCompiler:
                 group, kind = lf(env), rf(env).kind
                 return group is not None and all(t.kind == kind for t in group.tiles)
 
-            return Compiled(v.BOOL, group_is_tile)
+            return _derived(v.BOOL, group_is_tile, left, right)
         if _comparable(left.type, right.type):
-            return _fold2(v.BOOL, left, right, _same)
+            return _fold2(v.BOOL, left, right, _equality(left.type, right.type))
         if isinstance(right_node, ast.Name):
             return self.error(right_node.span, f"'{right_node.name}' is not something "
                               f"{_article(left.type)} can be", did_you_mean(
-                                  right_node.name, self._predicates_for(left.type)))
+                                  right_node.name, _predicates_for(left.type)))
         return self.error(span, f"cannot test whether {_article(left.type)} is "
                           f"{_article(right.type)}")
-
-    @staticmethod
-    def _predicates_for(type_: str) -> list[str]:
-        names = list(v.TILE_PREDICATES)
-        if type_ == v.GROUP:
-            names += list(v.GROUP_PREDICATES)
-        return names
 
     def _has(
         self, left_node: ast.Expr, right_node: ast.Expr, scope: tuple[_Binder, ...],
         span: ast.Span,
     ) -> Compiled:
-        """``G has P``: some tile of the group (or list) G is P (a tile predicate or a tile)."""
+        """``G has P``: some tile of the group (or list) G is P (a tile property or a tile)."""
         left = self.compile(left_node, scope)
         if left.type == v.ANY:
             return left
-        if left.type == v.GROUP:
-            def tiles_of(x: Any) -> Sequence[Tile]:
-                return x.tiles if x is not None else ()
-        elif left.type == v.list_of(v.TILE):
-            def tiles_of(x: Any) -> Sequence[Tile]:
-                return x  # type: ignore[no-any-return]
-        else:
+        if left.type not in (v.GROUP, v.list_of(v.TILE)):
             return self.error(span, f"'has' looks into a group or a list of tiles, not "
                               f"{_article(left.type)}")
+        is_group = left.type == v.GROUP
+
+        def tiles_of(x: Any) -> Sequence[Tile]:
+            if is_group:
+                return x.tiles if x is not None else ()
+            return x  # type: ignore[no-any-return]
+
         lf = left.fn
         if isinstance(right_node, ast.Name) and right_node.name in v.TILE_PREDICATES:
-            pred = v.TILE_PREDICATES[right_node.name][0]
-            return Compiled(v.BOOL, lambda env: any(pred(env, t) for t in tiles_of(lf(env))))
+            prop = v.TILE_PREDICATES[right_node.name]
+            test = prop.test
+            return _derived(v.BOOL, lambda env: any(test(env, t) for t in tiles_of(lf(env))),
+                            left)
         right = self.compile(right_node, scope)
         if right.type == v.ANY:
             return right
@@ -416,56 +517,145 @@ class ExpressionCompiler:
             return self.error(span, f"'has' needs a tile property or a tile, not "
                               f"{_article(right.type)}")
         rf = right.fn
-        return Compiled(v.BOOL, lambda env: any(
-            t.kind == rf(env).kind for t in tiles_of(lf(env))))
+        return _derived(v.BOOL, lambda env: any(
+            t.kind == rf(env).kind for t in tiles_of(lf(env))), left, right)
 
     def _in(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
         left = self.compile(node.left, scope)
         right = self.compile(node.right, scope)
         element = v.element_of(right.type)
         if right.type != v.ANY and element is None:
-            return self.error(_span(node.right), f"'in' needs a list on its right, not "
+            return self.error(node.right.span, f"'in' needs a list on its right, not "
                               f"{_article(right.type)}")
         if element not in (None, v.ANY) and left.type != v.ANY and not _comparable(
                 left.type, element):
             return self.error(node.span, f"cannot look for {_article(left.type)} in a list of "
                               f"{element}s")
-
-        def member(x: Any, xs: Sequence[Any]) -> bool:
-            return any(_same(x, y) for y in xs)
-
+        if left.type == v.TILE:
+            def member(x: Any, xs: Sequence[Any]) -> bool:
+                return any(x.kind == y.kind for y in xs)
+        else:
+            def member(x: Any, xs: Sequence[Any]) -> bool:
+                return x in xs
         return _fold2(v.BOOL, left, right, member)
 
     # -- quantifiers and aggregates --------------------------------------------------------
     def _comprehension(
         self, comp: ast.Comprehension, scope: tuple[_Binder, ...]
     ) -> tuple[Compiled, tuple[_Binder, ...], Compiled | None, int]:
+        """Compile ``SOURCE [as NAME] [where COND]`` to (source, inner scope, filter, slot).
+
+        The parts of COND that read only the element itself are hoisted: the source filtered
+        by them is a list computed once per reading and shared by every rule that asks for
+        the same filter; the rest of COND stays per element."""
         source = self.compile(comp.source, scope)
         element = v.element_of(source.type)
         if element is None:
             if source.type != v.ANY:
-                self.error(_span(comp.source), f"{_article(source.type)} is not a list to "
+                self.error(comp.source.span, f"{_article(source.type)} is not a list to "
                            f"go through")
             element = v.ANY
         slot = self.slot_count
         self.slot_count += 1
         inner = (*scope, _Binder(comp.binder, element, slot))
-        where = None
-        if comp.where is not None:
-            where = self._expect(self.compile(comp.where, inner), v.BOOL, _span(comp.where),
-                                 "a 'where' condition")
-        return source, inner, where, slot
+        if comp.where is None:
+            return source, inner, None, slot
+        conjuncts: list[ast.Expr] = []
+        _flatten(comp.where, "and", conjuncts)
+        compiled = [
+            self._expect(self.compile(c, inner), v.BOOL, c.span, "a 'where' condition")
+            for c in conjuncts
+        ]
+        local = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
+                 if not (c.free - {slot}) and not c.staged]
+        rest = [c for c in compiled if (c.free - {slot}) or c.staged]
+        if local and not source.free and not source.staged and not source.const:
+            # one cached list per conjunct, in a canonical order, so that rules sharing a
+            # first condition ("sets where triplet") share its list too
+            local.sort(key=lambda item: (item[1].cost, repr(_structure(item[0]))))
+            key: Hashable = ("source", _structure(comp.source))
+            for node, test in local:
+                key = ("filter", key, comp.binder, _structure(node))
+                source = self._filter(source, test, slot, key)
+        else:
+            rest = compiled
+        if not rest:
+            return source, inner, None, slot
+        return source, inner, self._conjunction(rest), slot
+
+    def _filter(
+        self, source: Compiled, test_compiled: Compiled, slot: int, key: Hashable
+    ) -> Compiled:
+        """The elements of ``source`` that pass the test, as a tuple cached per reading."""
+        cid = self.cache_ids.setdefault(key, len(self.cache_ids))
+        sf = source.fn
+        test = test_compiled.fn
+        missing = v.MISSING
+        kernel = _kernel_of(test_compiled, slot)
+        if kernel is not None:
+            k = kernel
+
+            def filtered_fast(env: v.Env) -> Any:
+                cache = env.cache
+                value = cache[cid]
+                if value is missing:
+                    value = cache[cid] = tuple(filter(k, sf(env)))
+                return value
+
+            return Compiled(source.type, filtered_fast, cost=4)
+
+        def filtered(env: v.Env) -> Any:
+            cache = env.cache
+            value = cache[cid]
+            if value is missing:
+                slots = env.slots
+                kept = []
+                for x in sf(env):
+                    slots[slot] = x
+                    if test(env):
+                        kept.append(x)
+                value = cache[cid] = tuple(kept)
+            return value
+
+        return Compiled(source.type, filtered, cost=4)
+
+    def _conjunction(self, parts: list[Compiled]) -> Compiled:
+        if len(parts) == 1:
+            return parts[0]
+        parts = sorted(parts, key=lambda c: c.cost)
+        return _with_kernel(self._chain(parts, False), _chain_kernel(parts, False),
+                            parts[0].kslot)
+
+    def _cached(self, node: ast.Expr, compiled: Compiled, own_slot: int) -> Compiled:
+        """Share a loop's value across rules, once per reading, when it reads no variable
+        bound outside it and no running stage value."""
+        free = compiled.free - {own_slot}
+        if free or compiled.staged or compiled.const:
+            return dataclasses.replace(compiled, free=free)
+        key = _structure(node)
+        cid = self.cache_ids.setdefault(key, len(self.cache_ids))
+        inner = compiled.fn
+        missing = v.MISSING
+
+        def cached(env: v.Env) -> Any:
+            cache = env.cache
+            value = cache[cid]
+            if value is missing:
+                value = cache[cid] = inner(env)
+            return value
+
+        return Compiled(compiled.type, cached, cost=4)
 
     def _quantified(self, node: ast.Quantified, scope: tuple[_Binder, ...]) -> Compiled:
         source, inner, where, slot = self._comprehension(node.comp, scope)
         body = None
         if node.body is not None:
-            body = self._expect(self.compile(node.body, inner), v.BOOL, _span(node.body),
+            body = self._expect(self.compile(node.body, inner), v.BOOL, node.body.span,
                                 f"the condition of {node.quantifier}(...)")
         elif node.quantifier == "every":
             return self.error(node.span, "every(...) needs a condition after ':', e.g. "
                               "every(sets: chow)")
-        return _quantify(node.quantifier, source.fn, where, body, slot)
+        return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot)
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
         collection = v.NOUNS.get(node.noun)
@@ -484,26 +674,36 @@ class ExpressionCompiler:
             body = self._is(it, node.subject, inner, node.span)
             if node.test == "is_not":
                 body = _negate(body)
-        return _quantify(node.quantifier, feature.get, None, body, slot)
+        source = Compiled(feature.type, feature.get)
+        return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot)
 
     def _aggregate(self, node: ast.Aggregate, scope: tuple[_Binder, ...]) -> Compiled:
         source, inner, where, slot = self._comprehension(node.comp, scope)
         sf = source.fn
         wf = where.fn if where is not None else None
-
-        def chosen(env: v.Env) -> list[Any]:
-            slots = env.slots
-            out = []
-            for x in sf(env):
-                slots[slot] = x
-                if wf is None or wf(env):
-                    out.append(x)
-            return out
-
+        parts = [source] + ([where] if where is not None else [])
         if node.kind == "count":
             if wf is None:
-                return Compiled(v.INT, lambda env: len(sf(env)))
-            return Compiled(v.INT, lambda env: len(chosen(env)))
+                return self._cached(node, _derived(v.INT, lambda env: len(sf(env)), source),
+                                    slot)
+
+            wk = _kernel_of(where, slot) if where is not None else None
+            if wk is not None:
+                kw = wk
+                return self._cached(node, _derived(
+                    v.INT, lambda env: sum(map(kw, sf(env))), *parts, cost=_LOOP_COST // 2),
+                    slot)
+
+            def count(env: v.Env) -> int:
+                slots = env.slots
+                n = 0
+                for x in sf(env):
+                    slots[slot] = x
+                    if wf(env):
+                        n += 1
+                return n
+
+            return self._cached(node, _derived(v.INT, count, *parts, cost=_LOOP_COST), slot)
         if node.kind == "distinct":
             element = inner[-1].type
             attribute = v.ATTRIBUTES.get(element, {}).get(node.attr or "")
@@ -512,81 +712,310 @@ class ExpressionCompiler:
                                   f"'{node.attr}'", did_you_mean(
                                       node.attr or "", v.ATTRIBUTES.get(element, {})))
             get = attribute.get
+            key = _key if attribute.type == v.TILE else None
+            wk2 = _kernel_of(where, slot) if where is not None else None
+            if key is None and (where is None or wk2 is not None):
+                if wk2 is None:
+                    def distinct_fast(env: v.Env) -> int:
+                        return len(set(map(get, sf(env))))
+                else:
+                    kw2 = wk2
+
+                    def distinct_fast(env: v.Env) -> int:
+                        return len(set(map(get, filter(kw2, sf(env)))))
+                return self._cached(node, _derived(v.INT, distinct_fast, *parts,
+                                                   cost=_LOOP_COST // 2), slot)
 
             def distinct(env: v.Env) -> int:
-                return len({_key(get(x)) for x in chosen(env)})
+                slots = env.slots
+                seen = set()
+                for x in sf(env):
+                    slots[slot] = x
+                    if wf is None or wf(env):
+                        value = get(x)
+                        seen.add(key(value) if key else value)
+                return len(seen)
 
-            return Compiled(v.INT, distinct)
+            return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot)
         assert node.body is not None
-        body = self._expect(self.compile(node.body, inner), v.INT, _span(node.body),
+        body = self._expect(self.compile(node.body, inner), v.INT, node.body.span,
                             f"the value of {node.kind}(...)")
         bf = body.fn
+        combine: Callable[[list[int]], int] = sum if node.kind == "sum" else (
+            lambda values: max(values, default=0))
 
-        def values(env: v.Env) -> list[int]:
-            out = []
-            for x in chosen(env):
-                env.slots[slot] = x
-                out.append(bf(env))
-            return out
+        def aggregate(env: v.Env) -> int:
+            slots = env.slots
+            values = []
+            for x in sf(env):
+                slots[slot] = x
+                if wf is None or wf(env):
+                    values.append(bf(env))
+            return combine(values)
 
-        if node.kind == "sum":
-            return Compiled(v.INT, lambda env: sum(values(env)))
-        return Compiled(v.INT, lambda env: max(values(env), default=0))
+        return self._cached(node, _derived(v.INT, aggregate, *parts, body, cost=_LOOP_COST),
+                            slot)
+
+
+def _chain_kernel(parts: list[Compiled], absorbing: bool) -> Callable[[Any], Any] | None:
+    """The kernel of an and/or chain whose parts all have kernels on one slot."""
+    slots = {p.kslot for p in parts}
+    if any(p.kernel is None for p in parts) or len(slots) != 1:
+        return None
+    ks = tuple(p.kernel for p in parts if p.kernel is not None)
+    if len(ks) == 2:
+        a, b = ks
+        return (lambda x: bool(a(x) or b(x))) if absorbing else (lambda x: bool(a(x) and b(x)))
+    if absorbing:
+        return lambda x: any(k(x) for k in ks)
+    return lambda x: all(k(x) for k in ks)
+
+
+def _flatten(node: ast.Expr, op: str, out: list[ast.Expr]) -> None:
+    if isinstance(node, ast.Binary) and node.op == op:
+        _flatten(node.left, op, out)
+        _flatten(node.right, op, out)
+    else:
+        out.append(node)
+
+
+def _predicate_test(name: str, type_: str) -> Callable[[v.Env, Any], bool] | None:
+    """The test of predicate ``name`` on a value of ``type_``, specialised: a property of the
+    tile alone is one table look-up; on a group or list it must hold for every tile."""
+    tile_prop = v.TILE_PREDICATES.get(name)
+    if type_ == v.TILE and tile_prop is not None:
+        tile_table = tile_prop.table
+        if tile_table is not None:
+            return lambda env, t: tile_table[t.kind]
+        return tile_prop.test
+    if type_ == v.GROUP:
+        group_prop = v.GROUP_PREDICATES.get(name)
+        if group_prop is not None:
+            shapes = group_prop.shapes
+            if shapes is not None:
+                if len(shapes) == 1:
+                    (shape,) = shapes
+                    return lambda env, g: g is not None and g.shape is shape
+                return lambda env, g: g is not None and g.shape in shapes
+            return group_prop.test
+        if tile_prop is not None:
+            table = tile_prop.table
+            if table is not None:
+                def all_tiles(env: v.Env, g: Any) -> bool:
+                    # a group holds at most three kinds: its first, second and last tiles
+                    if g is None:
+                        return False
+                    ts = g.tiles
+                    return bool(table[ts[0].kind] and table[ts[-1].kind]
+                                and table[ts[1 if len(ts) > 1 else 0].kind])
+                return all_tiles
+            test = tile_prop.test
+            return lambda env, g: g is not None and all(test(env, t) for t in g.tiles)
+    if type_ == v.list_of(v.TILE) and tile_prop is not None:
+        test = tile_prop.test
+        return lambda env, ts: all(test(env, t) for t in ts)
+    return None
+
+
+def _predicate_kernel(name: str, type_: str) -> Callable[[Any], bool] | None:
+    """The test of predicate ``name`` as a function of the value alone, when it needs nothing
+    from the situation (a tile's table property, a group's shape or flags)."""
+    tile_prop = v.TILE_PREDICATES.get(name)
+    if tile_prop is not None and tile_prop.table is not None:
+        table = tile_prop.table
+        if type_ == v.TILE:
+            return lambda t: table[t.kind]
+        if type_ == v.GROUP:
+            def all_tiles(g: Any) -> bool:
+                if g is None:
+                    return False
+                ts = g.tiles
+                return bool(table[ts[0].kind] and table[ts[-1].kind]
+                            and table[ts[1 if len(ts) > 1 else 0].kind])
+            return all_tiles
+        if type_ == v.list_of(v.TILE):
+            return lambda ts: all(table[t.kind] for t in ts)
+        return None
+    if tile_prop is not None and tile_prop.red and type_ == v.TILE:
+        return lambda t: t.red
+    group_prop = v.GROUP_PREDICATES.get(name)
+    if type_ == v.GROUP and group_prop is not None and group_prop.pure is not None:
+        pure = group_prop.pure
+        return lambda g: g is not None and pure(g)
+    return None
+
+
+def _predicates_for(type_: str) -> list[str]:
+    names = list(v.TILE_PREDICATES)
+    if type_ == v.GROUP:
+        names += list(v.GROUP_PREDICATES)
+    return names
 
 
 def _key(value: Any) -> Any:
     return value.kind if isinstance(value, Tile) else value
 
 
+def _equality(left: str, right: str) -> Callable[[Any, Any], bool]:
+    if left == v.TILE and right == v.TILE:
+        return _same_tile
+    if v.ANY in (left, right):
+        return _same
+    return operator.eq
+
+
 def _quantify(
-    quantifier: str, source: Fn, where: Compiled | None, body: Compiled | None, slot: int
+    quantifier: str, source: Compiled, where: Compiled | None, body: Compiled | None, slot: int
 ) -> Compiled:
+    sf = source.fn
     wf = where.fn if where is not None else None
     bf = body.fn if body is not None else None
+    parts = [p for p in (source, where, body) if p is not None]
+    wk = _kernel_of(where, slot) if where is not None else None
+    bk = _kernel_of(body, slot) if body is not None else None
+    if (where is None or wk is not None) and (body is None or bk is not None) and (
+            wk is not None or bk is not None):
+        return _derived(v.BOOL, _kernel_quantifier(quantifier, sf, wk, bk), *parts,
+                        cost=_LOOP_COST // 2)
+    # "x matches" is: passes the where-filter and the body
+    match: Fn
+    if wf is not None and bf is not None:
+        w, b = wf, bf
 
-    def matches(env: v.Env) -> Any:
-        slots = env.slots
-        for x in source(env):
-            slots[slot] = x
-            if (wf is None or wf(env)) and (bf is None or bf(env)):
-                yield True
-            else:
-                yield False
+        def match(env: v.Env) -> bool:
+            return bool(w(env) and b(env))
+    else:
+        match = wf or bf or (lambda env: True)
 
     if quantifier == "every":
+        # every x (where W): B  ==  no x with W and not B
         def every(env: v.Env) -> bool:
             slots = env.slots
-            for x in source(env):
+            for x in sf(env):
                 slots[slot] = x
-                if (wf is None or wf(env)) and bf is not None and not bf(env):
+                if (wf is None or wf(env)) and not bf(env):  # type: ignore[misc]
                     return False
             return True
 
-        return Compiled(v.BOOL, every)
+        return _derived(v.BOOL, every, *parts, cost=_LOOP_COST)
 
-    def some(env: v.Env) -> bool:
-        return any(matches(env))
+    if wf is not None and bf is not None:
+        wf2, bf2 = wf, bf
 
+        def some(env: v.Env) -> bool:
+            slots = env.slots
+            for x in sf(env):
+                slots[slot] = x
+                if wf2(env) and bf2(env):
+                    return True
+            return False
+    else:
+        def some(env: v.Env) -> bool:
+            slots = env.slots
+            for x in sf(env):
+                slots[slot] = x
+                if match(env):
+                    return True
+            return False
+
+    if wf is None and bf is None:
+        return _derived(v.BOOL, lambda env: len(sf(env)) > 0 if quantifier == "some"
+                        else len(sf(env)) == 0, *parts)
     if quantifier == "some":
-        return Compiled(v.BOOL, some)
-    return Compiled(v.BOOL, lambda env: not some(env))
+        return _derived(v.BOOL, some, *parts, cost=_LOOP_COST)
+    return _derived(v.BOOL, lambda env: not some(env), *parts, cost=_LOOP_COST)
+
+
+def _kernel_quantifier(
+    quantifier: str, sf: Fn, wk: Callable[[Any], Any] | None, bk: Callable[[Any], Any] | None
+) -> Fn:
+    """every/some/no over plain functions of the element: map and filter run the loop."""
+    if quantifier == "every":
+        assert bk is not None
+        b = bk
+        if wk is None:
+            return lambda env: all(map(b, sf(env)))
+        w = wk
+        return lambda env: all(map(b, filter(w, sf(env))))
+    if wk is not None and bk is not None:
+        w2, b2 = wk, bk
+
+        def match(x: Any) -> bool:
+            return bool(w2(x) and b2(x))
+    else:
+        match = wk or bk  # type: ignore[assignment]
+    if quantifier == "some":
+        return lambda env: any(map(match, sf(env)))
+    return lambda env: not any(map(match, sf(env)))
 
 
 def _negate(compiled: Compiled) -> Compiled:
     if compiled.const:
         return _constant(v.BOOL, not compiled.value)
     f = compiled.fn
-    return Compiled(v.BOOL, lambda env: not f(env))
+    k = compiled.kernel
+    return dataclasses.replace(compiled, fn=lambda env: not f(env), cost=compiled.cost + 1,
+                               kernel=(lambda x: not k(x)) if k is not None else None)
 
 
 def _fold2(type_: str, left: Compiled, right: Compiled, op: Callable[[Any, Any], Any]) -> Compiled:
     if left.const and right.const:
         return _constant(type_, op(left.value, right.value))
+    compiled = _fold2_env(type_, left, right, op)
+    if left.kernel is not None and right.const:
+        lk, rv = left.kernel, right.value
+        fast = _CONST_RIGHT_KERNEL.get(op)
+        kernel = fast(lk, rv) if fast is not None else (lambda x: op(lk(x), rv))
+        return _with_kernel(compiled, kernel, left.kslot)
+    if right.kernel is not None and left.const:
+        rk, lv = right.kernel, left.value
+        return _with_kernel(compiled, lambda x: op(lv, rk(x)), right.kslot)
+    if (left.kernel is not None and right.kernel is not None
+            and left.kslot == right.kslot):
+        lk2, rk2 = left.kernel, right.kernel
+        return _with_kernel(compiled, lambda x: op(lk2(x), rk2(x)), left.kslot)
+    return compiled
+
+
+def _fold2_env(
+    type_: str, left: Compiled, right: Compiled, op: Callable[[Any, Any], Any]
+) -> Compiled:
     lf, rf = left.fn, right.fn
     if right.const:
         rv = right.value
-        return Compiled(type_, lambda env: op(lf(env), rv))
-    return Compiled(type_, lambda env: op(lf(env), rf(env)))
+        fast = _CONST_RIGHT.get(op)
+        if fast is not None:
+            return _derived(type_, fast(lf, rv), left, right)
+        return _derived(type_, lambda env: op(lf(env), rv), left, right)
+    fast2 = _BOTH.get(op)
+    if fast2 is not None:
+        return _derived(type_, fast2(lf, rf), left, right)
+    if left.const:
+        lv = left.value
+        return _derived(type_, lambda env: op(lv, rf(env)), left, right)
+    return _derived(type_, lambda env: op(lf(env), rf(env)), left, right)
+
+
+_CONST_RIGHT: dict[Callable[[Any, Any], Any], Callable[[Fn, Any], Fn]] = {
+    operator.eq: lambda f, c: lambda env: f(env) == c,
+    operator.ge: lambda f, c: lambda env: f(env) >= c,
+    operator.le: lambda f, c: lambda env: f(env) <= c,
+    operator.gt: lambda f, c: lambda env: f(env) > c,
+    operator.lt: lambda f, c: lambda env: f(env) < c,
+    _same_tile: lambda f, c: (lambda k: lambda env: f(env).kind == k)(c.kind),
+}
+_CONST_RIGHT_KERNEL: dict[Callable[[Any, Any], Any], Callable[[Any, Any], Any]] = {
+    operator.eq: lambda f, c: lambda x: f(x) == c,
+    operator.ge: lambda f, c: lambda x: f(x) >= c,
+    operator.le: lambda f, c: lambda x: f(x) <= c,
+    operator.gt: lambda f, c: lambda x: f(x) > c,
+    operator.lt: lambda f, c: lambda x: f(x) < c,
+    _same_tile: lambda f, c: (lambda k: lambda x: f(x).kind == k)(c.kind),
+}
+_BOTH: dict[Callable[[Any, Any], Any], Callable[[Fn, Fn], Fn]] = {
+    operator.eq: lambda f, g: lambda env: f(env) == g(env),
+    _same_tile: lambda f, g: lambda env: f(env).kind == g(env).kind,
+}
 
 
 def _comparable(a: str, b: str) -> bool:
@@ -607,7 +1036,3 @@ def _article(type_: str) -> str:
         return words[type_]
     element = v.element_of(type_)
     return f"a list of {element}s" if element else type_
-
-
-def _span(node: ast.Expr) -> ast.Span:
-    return node.span

@@ -123,7 +123,9 @@ class _ToAst(Transformer[Token, Any]):
                              did_you_mean(str(closed[0]), ["closed"]))
         return ast.Clause("han", self._span(meta), value=value, closed_only=bool(closed))
 
-    def han_open(self, meta: Any, _kw: Token, value: ast.Expr, word: Token, open_value: ast.Expr) -> ast.Clause:
+    def han_open(
+        self, meta: Any, _kw: Token, value: ast.Expr, word: Token, open_value: ast.Expr
+    ) -> ast.Clause:
         if str(word) != "open":
             raise _Misplaced(word, "the second han value is written 'open N'",
                              did_you_mean(str(word), ["open"]))
@@ -396,7 +398,8 @@ def _syntax_diagnostic(
         if not hint and token.type == "NAME":
             hint = did_you_mean(word, _KEYWORDS)
     elif isinstance(error, lark.UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else ""
+        pos = error.pos_in_stream or 0
+        char = text[pos] if pos < len(text) else ""
         message = f"unexpected character {char!r}"
         if char == "'" and not hint:
             hint = 'strings are written in double quotes: "..."'

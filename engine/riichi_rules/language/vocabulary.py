@@ -7,6 +7,7 @@ Each entry carries a short English phrase; the documentation renders conditions 
 
 from __future__ import annotations
 
+import operator
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -47,17 +48,26 @@ ENUMS: dict[str, tuple[str, ...]] = {
 
 # ---- the evaluation environment -----------------------------------------------------------
 
+MISSING: Any = object()  # an empty cache cell
+_DRAGON_TABLE = tuple(31 <= kind <= 33 for kind in range(34))
+
 
 class WinFacts:
     """What a win offers every reading, computed once per win."""
 
-    __slots__ = ("_waits", "dora", "round_wind", "seat_wind", "tiles", "ura", "win")
+    __slots__ = ("_waits", "dora", "kinds", "round_wind", "seat_wind", "tiles", "ura",
+                 "value_table", "win")
 
     def __init__(self, win: Win) -> None:
         self.win = win
         self.tiles: tuple[Tile, ...] = win.all_tiles
+        self.kinds: tuple[int, ...] = tuple(sorted({t.kind for t in self.tiles}))
         self.seat_wind = Tile.of(win.seat.tile_kind)
         self.round_wind = Tile.of(win.round.tile_kind)
+        value = list(_DRAGON_TABLE)
+        value[win.seat.tile_kind] = True
+        value[win.round.tile_kind] = True
+        self.value_table: tuple[bool, ...] = tuple(value)
         self.dora = win.dora
         self.ura = win.ura
         self._waits: tuple[Tile, ...] | None = None
@@ -77,12 +87,14 @@ class Env:
     running totals of the scoring stages."""
 
     __slots__ = (
-        "basic", "facts", "fu", "han", "pair", "pairs", "reading", "sets", "slots", "win",
-        "yaku", "yakuman_max", "yakuman_total",
+        "basic", "cache", "cache_size", "facts", "fu", "han", "pair", "pairs", "reading", "sets",
+        "slots", "win", "yaku", "yakuman_max", "yakuman_total",
     )
 
-    def __init__(self, facts: WinFacts, slot_count: int) -> None:
+    def __init__(self, facts: WinFacts, slot_count: int, cache_size: int = 0) -> None:
         self.facts = facts
+        self.cache_size = cache_size
+        self.cache: list[Any] = []
         self.win = facts.win
         self.slots: list[Any] = [None] * slot_count
         self.yaku: frozenset[str] = frozenset()
@@ -97,8 +109,10 @@ class Env:
         self.pair: Group | None = None
 
     def use(self, reading: Reading) -> None:
-        """Point the environment at one reading of the hand."""
+        """Point the environment at one reading of the hand (and forget what was cached for
+        the previous one)."""
         self.reading = reading
+        self.cache = [MISSING] * self.cache_size
         groups = reading.groups
         if reading.form is Form.STANDARD:
             self.sets = groups[:4]
@@ -159,8 +173,8 @@ FEATURES: dict[str, Feature] = {
     "waits": Feature(list_of(TILE), lambda e: e.facts.waits,
                      "the tiles that would have completed the hand"),
     # the reading
-    "form": Feature(FORM, lambda e: _reading(e).form.value, "the hand's form"),
-    "wait": Feature(WAIT, lambda e: _reading(e).wait.value, "the wait"),
+    "form": Feature(FORM, lambda e: _reading(e).form, "the hand's form"),
+    "wait": Feature(WAIT, lambda e: _reading(e).wait, "the wait"),
     "groups": Feature(list_of(GROUP), lambda e: _reading(e).groups, "the groups"),
     "sets": Feature(list_of(GROUP), lambda e: e.sets, "the sets"),
     "pairs": Feature(list_of(GROUP), lambda e: e.pairs, "the pairs"),
@@ -181,41 +195,85 @@ FEATURES: dict[str, Feature] = {
 }
 
 
-def _value_tile(env: Env, tile: Tile) -> bool:
-    kind = tile.kind
-    return tile.dragon or kind == env.facts.seat_wind.kind or kind == env.facts.round_wind.kind
+def _table(test: Callable[[Tile], bool]) -> tuple[bool, ...]:
+    return tuple(test(Tile.of(kind)) for kind in range(34))
 
 
-TilePredicate = Callable[[Env, Tile], bool]
-GroupPredicate = Callable[[Env, Group], bool]
+@dataclass(frozen=True, slots=True)
+class TileProperty:
+    """A property of a tile: by kind from a fixed table, from a table the situation gives
+    (``situational``), or (red fives) from the tile itself."""
 
-TILE_PREDICATES: dict[str, tuple[TilePredicate, str]] = {
-    "simple": (lambda e, t: t.simple, "a simple (2-8 of a suit)"),
-    "terminal": (lambda e, t: t.terminal, "a terminal (1 or 9 of a suit)"),
-    "honour": (lambda e, t: t.honour, "an honour"),
-    "wind": (lambda e, t: t.wind, "a wind"),
-    "dragon": (lambda e, t: t.dragon, "a dragon"),
-    "yaochuu": (lambda e, t: t.yaochuu, "a terminal or honour"),
-    "green": (lambda e, t: t.green, "green (2s 3s 4s 6s 8s or green dragon)"),
-    "suited": (lambda e, t: t.suited, "a suit tile"),
-    "red": (lambda e, t: t.red, "a red five"),
-    "value": (_value_tile, "a value tile (a dragon, the seat wind or the round wind)"),
+    phrase: str
+    table: tuple[bool, ...] | None = None
+    situational: Callable[[Env], tuple[bool, ...]] | None = None
+    red: bool = False
+
+    def test(self, env: Env, tile: Tile) -> bool:
+        if self.red:
+            return tile.red
+        table = self.table if self.table is not None else self.situational(env)  # type: ignore[misc]
+        return table[tile.kind]
+
+
+TILE_PREDICATES: dict[str, TileProperty] = {
+    "simple": TileProperty("a simple (2-8 of a suit)", _table(lambda t: t.simple)),
+    "terminal": TileProperty("a terminal (1 or 9 of a suit)", _table(lambda t: t.terminal)),
+    "honour": TileProperty("an honour", _table(lambda t: t.honour)),
+    "wind": TileProperty("a wind", _table(lambda t: t.wind)),
+    "dragon": TileProperty("a dragon", _table(lambda t: t.dragon)),
+    "yaochuu": TileProperty("a terminal or honour", _table(lambda t: t.yaochuu)),
+    "green": TileProperty("green (2s 3s 4s 6s 8s or green dragon)", _table(lambda t: t.green)),
+    "suited": TileProperty("a suit tile", _table(lambda t: t.suited)),
+    "red": TileProperty("a red five", red=True),
+    "value": TileProperty("a value tile (a dragon, the seat wind or the round wind)",
+                          situational=lambda e: e.facts.value_table),
 }
 
-GROUP_PREDICATES: dict[str, tuple[GroupPredicate, str]] = {
-    "chow": (lambda e, g: g.shape is Shape.CHOW, "a chow"),
-    "pung": (lambda e, g: g.shape is Shape.PUNG, "a pung"),
-    "kong": (lambda e, g: g.shape is Shape.KONG, "a kong"),
-    "triplet": (lambda e, g: g.shape is Shape.PUNG or g.shape is Shape.KONG, "a pung or kong"),
-    "pair": (lambda e, g: g.shape is Shape.PAIR, "a pair"),
-    "single": (lambda e, g: g.shape is Shape.SINGLE, "a single tile"),
-    "concealed": (lambda e, g: g.concealed, "concealed"),
-    "open": (lambda e, g: not g.concealed, "open"),
-    "called": (lambda e, g: g.meld is not None and g.meld.opened, "called from another player"),
-    "declared": (lambda e, g: g.meld is not None, "a declared meld"),
-    "winning": (lambda e, g: _reading(e).win_group is not None
-                and _reading(e).groups[_reading(e).win_group] is g,
-                "the group the winning tile completed"),
+
+@dataclass(frozen=True, slots=True)
+class GroupProperty:
+    """A property of a group: one of some shapes, or a test of the group."""
+
+    phrase: str
+    shapes: frozenset[Shape] | None = None
+    check: Callable[[Env, Group], bool] | None = None
+    pure: Callable[[Group], bool] | None = None  # the test when it needs only the group
+
+    def test(self, env: Env, group: Group) -> bool:
+        if self.shapes is not None:
+            return group.shape in self.shapes
+        if self.pure is not None:
+            return self.pure(group)
+        return self.check(env, group)  # type: ignore[misc]
+
+
+def _shape(phrase: str, *shapes: Shape) -> GroupProperty:
+    allowed = frozenset(shapes)
+    if len(shapes) == 1:
+        (only,) = shapes
+        return GroupProperty(phrase, allowed, pure=lambda g: g.shape is only)
+    return GroupProperty(phrase, allowed, pure=lambda g: g.shape in allowed)
+
+
+def _is_winning(env: Env, group: Group) -> bool:
+    reading = _reading(env)
+    return reading.win_group is not None and reading.groups[reading.win_group] is group
+
+
+GROUP_PREDICATES: dict[str, GroupProperty] = {
+    "chow": _shape("a chow", Shape.CHOW),
+    "pung": _shape("a pung", Shape.PUNG),
+    "kong": _shape("a kong", Shape.KONG),
+    "triplet": _shape("a pung or kong", Shape.PUNG, Shape.KONG),
+    "pair": _shape("a pair", Shape.PAIR),
+    "single": _shape("a single tile", Shape.SINGLE),
+    "concealed": GroupProperty("concealed", pure=lambda g: g.concealed),
+    "open": GroupProperty("open", pure=lambda g: not g.concealed),
+    "called": GroupProperty("called from another player",
+                            pure=lambda g: g.meld is not None and g.meld.opened),
+    "declared": GroupProperty("a declared meld", pure=lambda g: g.meld is not None),
+    "winning": GroupProperty("the group the winning tile completed", check=_is_winning),
 }
 
 
@@ -228,12 +286,12 @@ class Attribute:
 
 ATTRIBUTES: dict[str, dict[str, Attribute]] = {
     TILE: {
-        "suit": Attribute(STR, lambda t: t.suit.value, "suit"),
-        "number": Attribute(INT, lambda t: t.number, "number"),
+        "suit": Attribute(STR, operator.attrgetter("suit"), "suit"),
+        "number": Attribute(INT, operator.attrgetter("number"), "number"),
     },
     GROUP: {
-        "suit": Attribute(STR, lambda g: g.tiles[0].suit.value, "suit"),
-        "number": Attribute(INT, lambda g: g.tiles[0].number, "lowest number"),
+        "suit": Attribute(STR, operator.attrgetter("suit"), "suit"),
+        "number": Attribute(INT, operator.attrgetter("number"), "lowest number"),
         "tile": Attribute(TILE, lambda g: g.tiles[0], "lowest tile"),
         "tiles": Attribute(list_of(TILE), lambda g: g.tiles, "tiles"),
         "size": Attribute(INT, lambda g: len(g.tiles), "number of tiles"),

@@ -140,6 +140,7 @@ class ScoringProgram:
     limits: LimitRule
     payments: PaymentRule
     slot_count: int
+    cache_size: int
     declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
 
 
@@ -312,7 +313,7 @@ class _Builder:
         assert self.config is not None
         return ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
-            compiler.slot_count, dict(known),
+            compiler.slot_count, compiler.cache_size, dict(known),
         )
 
     def _apply_config_overrides(self) -> None:

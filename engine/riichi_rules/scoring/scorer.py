@@ -47,7 +47,7 @@ def score(
         raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
                          f"{len(win.melds)} meld(s) is not a complete hand")
     facts = WinFacts(win)
-    env = Env(facts, prog.slot_count)
+    env = Env(facts, prog.slot_count, prog.cache_size)
     best: Result | None = None
     best_key: tuple[int, ...] = ()
     for reading in candidates:
