@@ -154,8 +154,6 @@ class ExpressionCompiler:
     def _expect(self, compiled: Compiled, type_: str, span: ast.Span, what: str) -> Compiled:
         if compiled.type in (type_, v.ANY):
             return compiled
-        if type_ == v.INT and compiled.type == v.BOOL:
-            return compiled
         return self.error(span, f"{what} must be {_article(type_)}, not {_article(compiled.type)}")
 
     # -- entry points ----------------------------------------------------------------------

@@ -213,7 +213,7 @@ class _ToAst(Transformer[Token, Any]):
     def not_(self, meta: Any, operand: ast.Expr) -> ast.Expr:
         return ast.Unary("not", operand, self._span(meta))
 
-    def neg(self, meta: Any, operand: ast.Expr) -> ast.Expr:
+    def neg(self, meta: Any, _minus: Token, operand: ast.Expr) -> ast.Expr:
         return ast.Unary("-", operand, self._span(meta))
 
     def compare(self, meta: Any, left: ast.Expr, op: Token, right: ast.Expr) -> ast.Expr:

@@ -1,0 +1,134 @@
+"""The compiler: what expressions mean on real hands, and the problems it reports."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from riichi_rules.hand import Win
+from riichi_rules.language import ast
+from riichi_rules.language.compiler import ExpressionCompiler
+from riichi_rules.language.parser import parse_rules
+from riichi_rules.language.vocabulary import Env, WinFacts
+from riichi_rules.readings import readings
+from riichi_rules.rulesets.config import parameter_defaults
+from riichi_rules.scoring.program import check_rule_text
+
+
+def _values(expr: str, win: dict[str, Any], stage: str = "yaku") -> list[Any]:
+    """The expression's value on each reading of the win, compiled as a rule would be."""
+    (decl,) = parse_rules(f"yaku t {{ han 1 when {expr} }}", "t.rules").declarations
+    cond = decl.clauses[1].value
+    assert isinstance(cond, ast.Expr.__args__)  # type: ignore[attr-defined]
+    compiler = ExpressionCompiler(parameter_defaults(), lambda name: True, lambda f, n: "")
+    compiled = compiler.compile(cond, ())
+    assert not compiler.diagnostics, [d.render() for d in compiler.diagnostics]
+    w = Win.from_json(win)
+    env = Env(WinFacts(w), compiler.slot_count, compiler.cache_size)
+    out = []
+    for reading in readings(w):
+        env.use(reading)
+        out.append(compiled.fn(env))
+    return out
+
+
+# 123m 456m 789m 234p 55s, won on 5s (single wait): one reading.
+STRAIGHT = {"hand": "123456789m234p55s", "win": "5s"}
+# 111 222 333 m as pungs or as three identical chows, 456p, 77z pair, won on 7z.
+AMBIGUOUS = {"hand": "111222333m456p77z", "win": "7z", "tsumo": True}
+
+
+@pytest.mark.parametrize(
+    ("expr", "win", "expected"),
+    [
+        ("count(sets)", STRAIGHT, [4]),
+        ("count(sets where chow)", STRAIGHT, [4]),
+        ("count(tiles where suit == \"m\")", STRAIGHT, [9]),
+        ("count(distinct suit of sets)", STRAIGHT, [2]),
+        ("count(distinct number of sets where suit == \"m\")", STRAIGHT, [3]),
+        ("every set is chow", STRAIGHT, [True]),
+        ("some tile is honour", STRAIGHT, [False]),
+        ("no tile is honour", STRAIGHT, [True]),
+        ("pair is simple and pair is 5s", STRAIGHT, [True]),
+        ("wait is single", STRAIGHT, [True]),
+        ("some(sets as a where chow: a.number == 7 and a.suit == \"m\")", STRAIGHT, [True]),
+        ("sum(sets: number)", STRAIGHT, [1 + 4 + 7 + 2]),
+        ("max(sets: number)", STRAIGHT, [7]),
+        ("every([1..3] as n: some(sets where number == n))", STRAIGHT, [False]),
+        ("count(waits)", STRAIGHT, [1]),
+        ("5s in waits and not (4s in waits)", STRAIGHT, [True]),
+        ("if closed then 2 else 1", STRAIGHT, [2]),
+        ("round_up(21, 10) + 2 ^ 3 - 7 % 4 * 1", STRAIGHT, [30 + 8 - 3]),
+        ("count(sets where triplet)", AMBIGUOUS, sorted([3, 0])),
+        ("every group has yaochuu", AMBIGUOUS, [False, False]),
+        ("pair is value", AMBIGUOUS, [True, True]),
+        ("seat_wind == 1z and round_wind is 1z", AMBIGUOUS, [True, True]),
+    ],
+)
+def test_expression_values(expr: str, win: dict[str, Any], expected: list[Any]) -> None:
+    assert sorted(_values(expr, win)) == sorted(expected)
+
+
+def test_dora_indicator_successor_counts_red_fives_as_fives() -> None:
+    # indicator 4p points to 5p; the hand holds 555p (one of them the red 0p) and 456p:
+    # four fives, so four dora, the red one among them.
+    win = {"hand": "123m505p456p789s11z", "win": "1z", "dora": ["4p"], "tsumo": True}
+    assert _values("sum(dora as d: count(tiles where it == next(d)))", win) == [4]
+    assert _values("count(tiles where red)", win) == [1]
+
+
+def _problems(text: str) -> list[str]:
+    return [
+        f"{d.line}:{d.column}: {d.message} | {d.hint}"
+        for d in check_rule_text(text, "t.rules", parameter_defaults())
+    ]
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        ("yaku a { han 1 when every set is chwo }", "1:34: unknown name 'chwo' | did you mean 'chow'?"),
+        ("yaku a { han 1 when rule.kuitann }", "1:21: unknown parameter 'rule.kuitann'"),
+        ("yaku a { han 1 when 3 }", "1:21: a condition must be a condition"),
+        ("yaku a { han closed when tsumo }", "1:14: this value must be a number"),
+        ("yaku a { han 1 when some(sets where chow: c.number == 1) }", "unknown name 'c'"),
+        ("yaku a { han 1 when some(sets as c: c.nmber == 1) }", "has no attribute 'nmber'"),
+        ("yaku a { han 1 when wait is two_side }", "'two_side' is not a wait"),
+        ("yaku a { han 1 when every(sets) }", "every(...) needs a condition"),
+        ("yaku a { han 1 when yaku(pinfu) }", "yaku(...) can only be asked"),
+        ("yaku a { han 1 when fu > 20 }", "'fu' is only known in the fu and limits"),
+        ("yaku a { han 1 when count(tsumo) > 1 }", "is not a list to go through"),
+        ("yaku a { han 1 when pair is 3 }", "cannot test whether a group is a number"),
+        ("yaku a { han 1 when foo(1) }", "unknown function 'foo'"),
+        ("yaku a { han 1 when next(1z, 2z) == 1z }", "next() takes 1 argument(s), not 2"),
+        ("yaku a { han 1 when if closed then 1 else wait }", "different types"),
+        ("yaku a { when closed }", "yaku 'a' has no 'han' clause"),
+        ("yaku a { han 1 when closed pay each 1 }", "a yaku has no 'pay' clause"),
+        ("yakuu a { han 1 }", "unknown kind of declaration 'yakuu' | did you mean 'yaku'?"),
+        ("yaku a { han 1 when closed }\nyaku a { han 2 when closed }", "2:1: yaku 'a' is "
+         "already declared at t.rules:1 | write 'override yaku a'"),
+        ("yaku a { han 1 when closed replaces b }\nyaku b { han 1 when closed replaces a }",
+         "'replaces' goes round in a circle"),
+    ],
+)
+def test_problems_are_reported_with_place_and_hint(text: str, expected: str) -> None:
+    problems = _problems(text)
+    assert any(expected in p for p in problems), problems
+
+
+def test_every_problem_is_collected_not_just_the_first() -> None:
+    text = (
+        "yaku a { han 1 when every set is chwo }\n"
+        "yaku b { han 1 when rule.nope }\n"
+        "yaku c { han x when closed }\n"
+    )
+    lines = sorted(int(p.split(":")[0]) for p in _problems(text))
+    assert lines == [1, 2, 3]
+
+
+def test_bare_names_inside_a_comprehension_apply_to_its_element_first() -> None:
+    # 'pair' inside the where is the group predicate (is the element a pair?), outside it
+    # is the hand's pair.
+    win = {"hand": "123456789m234p55s", "win": "5s"}
+    assert _values("count(groups where pair) == 1 and pair is 5s", win) == [True]

@@ -1,0 +1,143 @@
+"""The rules language parser: the AST it builds, and its diagnostics."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from riichi_rules.errors import RuleError
+from riichi_rules.language import ast
+from riichi_rules.language.parser import parse_rules
+
+
+def _parse_one(text: str) -> ast.Declaration:
+    (decl,) = parse_rules(text, "t.rules").declarations
+    return decl
+
+
+def test_a_yaku_declaration_with_its_clauses_and_spans() -> None:
+    decl = _parse_one(
+        'yaku pinfu "Pinfu" {\n'
+        "    han 1 closed\n"
+        "    when every set is chow and wait is two_sided\n"
+        '    source "EMA 2016"\n'
+        "}\n"
+    )
+    assert (decl.kind, decl.name, decl.title, decl.override) == ("yaku", "pinfu", "Pinfu", False)
+    han, when, source = decl.clauses
+    assert han.keyword == "han" and han.closed_only and han.open_value is None
+    assert isinstance(han.value, ast.Int) and han.value.value == 1
+    assert (han.span.line, han.span.column) == (2, 5)
+    assert isinstance(when.value, ast.Binary) and when.value.op == "and"
+    assert isinstance(when.value.left, ast.NounTest)
+    assert when.value.left.quantifier == "every" and when.value.left.noun == "set"
+    assert source.label == "EMA 2016"
+
+
+def test_open_han_and_override() -> None:
+    decl = _parse_one("override yaku tanyao { han 1, open 0 when every tile is simple }")
+    assert decl.override
+    han = decl.clauses[0]
+    assert isinstance(han.open_value, ast.Int) and han.open_value.value == 0
+    assert not han.closed_only
+
+
+def test_precedence_of_and_or_not_and_comparisons() -> None:
+    decl = _parse_one("yaku a { han 1 when not closed or han + 1 * 2 >= 3 and tsumo }")
+    cond = decl.clauses[1].value
+    # or binds loosest: (not closed) or ((han + (1 * 2) >= 3) and tsumo)
+    assert isinstance(cond, ast.Binary) and cond.op == "or"
+    assert isinstance(cond.left, ast.Unary) and cond.left.op == "not"
+    right = cond.right
+    assert isinstance(right, ast.Binary) and right.op == "and"
+    compare = right.left
+    assert isinstance(compare, ast.Binary) and compare.op == ">="
+    addition = compare.left
+    assert isinstance(addition, ast.Binary) and addition.op == "+"
+    assert isinstance(addition.right, ast.Binary) and addition.right.op == "*"
+
+
+def test_comprehensions_aggregates_ranges_and_tiles() -> None:
+    decl = _parse_one(
+        "yaku a { han 1 when some(sets as c where chow: count(distinct suit of sets "
+        "where number == c.number) == 3) and every([2..8] as n: n > 1) and win == 5z }"
+    )
+    cond = decl.clauses[1].value
+    parts: list[ast.Expr] = []
+
+    def flatten(node: ast.Expr) -> None:
+        if isinstance(node, ast.Binary) and node.op == "and":
+            flatten(node.left)
+            flatten(node.right)
+        else:
+            parts.append(node)
+
+    assert cond is not None
+    flatten(cond)
+    some, every, tile = parts
+    assert isinstance(some, ast.Quantified) and some.comp.binder == "c"
+    assert isinstance(some.body, ast.Binary)
+    assert isinstance(some.body.left, ast.Aggregate) and some.body.left.kind == "distinct"
+    assert isinstance(every, ast.Quantified) and isinstance(every.comp.source, ast.Range)
+    assert isinstance(tile, ast.Binary) and isinstance(tile.right, ast.TileLit)
+
+
+def test_fu_add_for_each_group() -> None:
+    decl = _parse_one('fu f { base "Base" 20 add "Pung" for (sets where triplet): 2 round up 10 }')
+    base, add, rounding = decl.clauses
+    assert add.comp is not None and isinstance(add.comp.where, ast.Name)
+    assert isinstance(rounding.value, ast.Int) and rounding.value.value == 10
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "column", "fragment", "hint"),
+    [
+        ("yaku a { hann 1 }", 1, 10, "unexpected name 'hann'", "did you mean 'han'?"),
+        ("yaku a { when han = 1 }", 1, 19, "unexpected '='", "use '==' to compare"),
+        ('yaku a {\n  source \'x\'\n}', 2, 10, "unexpected character", "double quotes"),
+        ("yaku a { han 1", 1, 14, "unexpected end of file", "closed with '}'"),
+        ("yaku a { han 2, opn 1 }", 1, 17, "written 'open N'", "did you mean 'open'?"),
+    ],
+)
+def test_syntax_errors_point_at_the_spot(
+    text: str, line: int, column: int, fragment: str, hint: str
+) -> None:
+    with pytest.raises(RuleError) as caught:
+        parse_rules(text, "t.rules")
+    (diag,) = caught.value.diagnostics
+    assert (diag.file, diag.line, diag.column) == ("t.rules", line, column)
+    assert fragment in diag.message
+    assert hint in diag.hint
+    rendered = diag.render()
+    assert rendered.startswith(f"t.rules:{line}:{column}: ")
+    assert rendered.splitlines()[2].index("^") == 4 + column - 1
+
+
+def test_parsing_resumes_after_an_error_to_report_the_next() -> None:
+    text = "yaku a { when }\nyaku b { han 1 when closed }\nyaku c { han = 1 }\n"
+    with pytest.raises(RuleError) as caught:
+        parse_rules(text, "t.rules")
+    assert [d.line for d in caught.value.diagnostics] == [1, 3]
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.text())
+def test_arbitrary_text_raises_only_rule_errors(text: str) -> None:
+    try:
+        parse_rules(text, "fuzz.rules")
+    except RuleError as error:
+        assert error.diagnostics
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.sampled_from([
+    "yaku", "a", "{", "}", "han", "1", "when", "closed", "and", "or", "not", "every", "set",
+    "is", "chow", "(", ")", ":", "count", "sets", "where", "==", "2", ",", "open", "rule", ".",
+    "kuitan", "override", "fu", "add", '"x"', "for", "5z", "[", "]", "..", "as", "c",
+]), max_size=30))
+def test_token_soup_raises_only_rule_errors(words: list[str]) -> None:
+    try:
+        parse_rules(" ".join(words), "fuzz.rules")
+    except RuleError as error:
+        assert error.diagnostics
