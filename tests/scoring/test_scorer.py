@@ -1,0 +1,140 @@
+"""The scorer: best reading, replacements, stands-alone yaku, limits per ruleset, and errors.
+
+Expected values are derived in the comments from EMA 2016 chapter 4 (shared/rules-sources
+003_*.txt) and variants.md."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from riichi_rules.errors import InputError
+from riichi_rules.scoring.scorer import score
+
+
+def _ids(win: dict[str, Any], ruleset: str = "ema-2016") -> dict[str, int]:
+    return {y.id: (y.yakuman or y.han) for y in score(win, ruleset).yaku}
+
+
+def test_the_best_reading_is_kept() -> None:
+    # 111222333m 456p 77z tsumo: as three concealed pungs (sanankou 2 + tsumo 1 = 3 han) or
+    # as three identical chows (iipeikou 1 + tsumo 1 = 2 han, and no pinfu: the pair of
+    # 7z is a dragon). Three pungs score more.
+    result = score({"hand": "111222333m456p77z", "win": "7z", "tsumo": True, "seat": "S"})
+    assert {y.id for y in result.yaku} == {"sanankou", "menzen_tsumo"}
+
+
+def test_a_three_sided_wait_may_be_read_as_an_edge_for_more_fu() -> None:
+    # EMA 2016 scoring example 10: a three-sided wait read as an edge wait (+2 fu).
+    # 123p 89p+7p ... here 123p 789p won on 7p with 555z concealed and 2p pair:
+    # 2223p? Simplest: 11m 123p 555z 678s + 89p won on 7p tsumo, South seat:
+    # 20 base + 2 tsumo + 8 concealed honour pung + 2 edge = 32 -> 40 fu.
+    result = score({"hand": "11m12389p555z678s7p", "win": "7p", "tsumo": True, "seat": "S"})
+    assert result.reading.wait == "edge"
+    assert result.fu == 40
+
+
+def test_replaced_yaku_do_not_score() -> None:
+    # 11223344556677p: ryanpeikou (3) replaces iipeikou; chinitsu (6 closed); pinfu; tsumo.
+    ids = _ids({"hand": "11223344556677p", "win": "7p", "tsumo": True, "seat": "S"})
+    assert "ryanpeikou" in ids and "iipeikou" not in ids
+    assert ids["chinitsu"] == 6
+
+
+def test_double_riichi_replaces_riichi() -> None:
+    ids = _ids({"hand": "123456789s234p55m", "win": "9s", "riichi": True,
+                "double_riichi": True, "seat": "S"})
+    assert ids["double_riichi"] == 2 and "riichi" not in ids
+
+
+def test_renhou_stands_alone_where_it_scores_more() -> None:
+    # EMA 2016: renhou is 5 han (mangan) and does not combine with other yaku or dora.
+    # A ron before the first draw on a tanyao hand: renhou alone (mangan 8000) beats
+    # tanyao 1 han + 40 fu.
+    win = {"hand": "234m456p678s22345s", "win": "2s", "renhou": True, "seat": "S"}
+    result = score(win, "ema-2016")
+    assert [y.id for y in result.yaku] == ["renhou"]
+    assert result.limit == "mangan" and result.total == 8000
+    # Tenhou has no renhou (variants.md #16): the hand scores as tanyao alone.
+    assert "renhou" not in _ids(win, "tenhou")
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "total"),
+    [
+        # 4 han 30 fu non-dealer ron: 30 x 2^6 = 1920 basic points, x4 = 7680 -> 7700;
+        # rulesets with kiriage round it up to mangan, 8000 (variants.md #12).
+        ("ema-2016", 7700), ("tenhou", 7700), ("mahjong-soul", 7700),
+        ("ema-2025", 8000), ("wrc-2022", 8000), ("m-league", 8000),
+    ],
+)
+def test_kiriage_splits_the_rulesets(ruleset: str, total: int) -> None:
+    # EMA 2016 scoring example 2: riichi, pinfu, ittsu (closed 2) = 4 han 30 fu ron.
+    win = {"hand": "123456789s234p55m", "win": "9s", "riichi": True, "seat": "S"}
+    result = score(win, ruleset)
+    assert (result.han, result.fu, result.total) == (4, 30, total)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "yakuman", "total"),
+    [
+        # daisangen + tsuuiisou: one yakuman where they do not stack (EMA 2016, variants.md
+        # #15), two where they do (Tenhou: 64,000 non-dealer ron).
+        ("ema-2016", 1, 32000), ("tenhou", 2, 64000), ("wrc-2022", 2, 64000),
+    ],
+)
+def test_yakuman_stacking(ruleset: str, yakuman: int, total: int) -> None:
+    win = {"hand": "55566677711z", "win": "1z", "melds": ["22=2z"], "seat": "S"}
+    result = score(win, ruleset)
+    assert (result.yakuman, result.total) == (yakuman, total)
+
+
+@pytest.mark.parametrize(
+    ("ruleset", "yakuman"),
+    # Thirteen orphans on a thirteen-sided wait: double only where double yakuman exist
+    # (Mahjong Soul, variants.md #14).
+    [("ema-2016", 1), ("tenhou", 1), ("mahjong-soul", 2)],
+)
+def test_thirteen_sided_kokushi(ruleset: str, yakuman: int) -> None:
+    result = score({"hand": "19m19p19s1234567z1m", "win": "1m", "seat": "S"}, ruleset)
+    assert result.yakuman == yakuman
+    assert result.total == 32000 * yakuman
+
+
+def test_counted_yakuman_splits_the_rulesets() -> None:
+    # 13 han without a yakuman: chinitsu 6 + ryanpeikou 3 + riichi 1 + tsumo 1 + pinfu 1
+    # + ippatsu 1 = 13 han. EMA 2016 caps at sanbaiman (6000 basic: 24000 non-dealer
+    # tsumo), Tenhou counts a yakuman (32000) (variants.md #13).
+    win = {"hand": "22334455667788p", "win": "8p", "tsumo": True, "riichi": True,
+           "ippatsu": True, "seat": "S"}
+    assert score(win, "ema-2016").limit == "sanbaiman"
+    assert score(win, "ema-2016").total == 24000
+    tenhou = score(win, "tenhou")
+    assert (tenhou.limit, tenhou.total, tenhou.yakuman) == ("yakuman", 32000, 0)
+
+
+def test_the_explanation_names_each_rule_and_line() -> None:
+    text = score({"hand": "123456789s234p55m", "win": "9s", "riichi": True, "seat": "S"}).explain()
+    assert "Pure straight" in text and "rulesets/base/yaku.rules:" in text
+    assert "Closed ron" in text and "rulesets/base/fu.rules:" in text
+    assert "discarder  pays 7700" in text
+
+
+@pytest.mark.parametrize(
+    ("win", "code"),
+    [
+        ({"hand": "123456789s234p56m", "win": "9s"}, "not_a_win"),
+        # an open hand of chows with no value tile and a terminal: no yaku at all
+        ({"hand": "123m456p99s789s", "win": "9s", "melds": ["1-23s"]}, "no_yaku"),
+        ({"hand": "123456789s234p555m", "win": "9s"}, "tile_count"),
+        ({"hand": "33333m456789s234p", "win": "9s"}, "too_many_copies"),
+        ({"hand": "123456789s234p8z5m", "win": "9s"}, "unknown_tile"),
+        ({"hand": "123456789s234p55m", "win": "1z"}, "win_not_in_hand"),
+        ({"hand": "123456789s234p55m", "win": "9s", "ippatsu": True}, "impossible_flags"),
+    ],
+)
+def test_bad_input_is_an_input_error(win: dict[str, Any], code: str) -> None:
+    with pytest.raises(InputError) as caught:
+        score(win)
+    assert caught.value.code == code
