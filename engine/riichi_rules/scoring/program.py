@@ -62,6 +62,33 @@ class YakuRule:
     stands_alone: bool
     origin: Origin
     declaration: ast.Declaration
+    never: bool = False  # the condition folded to false under this ruleset's parameters
+    han_closed_value: int | None = None  # the han when it is a constant
+    han_open_value: int | None = None
+    multiple_value: int | None = None  # a yakuman's multiple when it does not depend on the hand
+
+    @property
+    def parameters(self) -> frozenset[str]:
+        """The ruleset parameters its declaration reads."""
+        return parameters_read(self.declaration)
+
+
+def parameters_read(node: object) -> frozenset[str]:
+    """Every ``rule.NAME`` inside an AST node."""
+    found: set[str] = set()
+
+    def walk(item: object) -> None:
+        if isinstance(item, ast.Param):
+            found.add(item.name)
+        elif isinstance(item, tuple):
+            for x in item:
+                walk(x)
+        elif hasattr(item, "__dataclass_fields__") and not isinstance(item, ast.Span):
+            for name in item.__dataclass_fields__:
+                walk(getattr(item, name))
+
+    walk(node)
+    return frozenset(found)
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +99,7 @@ class DoraRule:
     count: Fn
     origin: Origin
     declaration: ast.Declaration
+    never: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -341,36 +369,58 @@ class _Builder:
         when = compiler.condition(when_clause.value, stage)
         han_closed: Fn | None = None
         han_open: Fn | None = None
+        closed_value: int | None = None
+        open_value: int | None = None
         han = decl.first("han")
         if han is not None and han.value is not None:
-            han_closed = compiler.number(han.value, stage).fn
+            compiled = compiler.number(han.value, stage)
+            han_closed, closed_value = compiled.fn, compiled.value if compiled.const else None
             if han.open_value is not None:
-                han_open = compiler.number(han.open_value, stage).fn
+                compiled = compiler.number(han.open_value, stage)
+                han_open, open_value = compiled.fn, compiled.value if compiled.const else None
         change = self.config.yaku_overrides.get(decl.name, {}) if self.config else {}
         if "han_closed" in change:
-            han_closed = _const_fn(change["han_closed"])
+            closed_value = int(change["han_closed"])  # type: ignore[call-overload]
+            han_closed = _const_fn(closed_value)
         if "han_open" in change:
-            han_open = None if change["han_open"] is None else _const_fn(change["han_open"])
-        multiples = tuple(
-            (compiler.number(c.value, stage).fn,
-             compiler.condition(c.when, stage).fn if c.when else (lambda env: True))
+            raw = change["han_open"]
+            open_value = None if raw is None else int(raw)  # type: ignore[call-overload]
+            han_open = None if open_value is None else _const_fn(open_value)
+        compiled_multiples = [
+            (compiler.number(c.value, stage),
+             compiler.condition(c.when, stage) if c.when else None)
             for c in decl.clauses_of("multiple") if c.value is not None
+        ]
+        multiples = tuple(
+            (value.fn, when_.fn if when_ is not None else (lambda env: True))
+            for value, when_ in compiled_multiples
         )
+        multiple_value: int | None = 1
+        for value, when_ in compiled_multiples:
+            if when_ is not None and not when_.const:
+                multiple_value = None
+                break
+            if when_ is None or when_.value:
+                multiple_value = value.value if value.const else None
         replaces = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
         return YakuRule(
             decl.name, decl.title or decl.name, decl.kind == "yakuman", when.fn, han_closed,
             han_open, multiples, replaces, bool(decl.clauses_of("stands_alone")),
-            self._origin(decl), decl,
+            self._origin(decl), decl, when.const and not when.value, closed_value, open_value,
+            multiple_value if decl.kind == "yakuman" else None,
         )
 
     def _dora(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> DoraRule:
         when_clause = decl.first("when")
-        when: Fn = (compiler.condition(when_clause.value, "dora").fn
-                    if when_clause and when_clause.value else (lambda env: True))
+        compiled = (compiler.condition(when_clause.value, "dora")
+                    if when_clause and when_clause.value else None)
+        when: Fn = compiled.fn if compiled is not None else (lambda env: True)
+        never = compiled is not None and compiled.const and not compiled.value
         han = decl.first("han")
         assert han is not None and han.value is not None
         count = compiler.number(han.value, "dora").fn
-        return DoraRule(decl.name, decl.title or decl.name, when, count, self._origin(decl), decl)
+        return DoraRule(decl.name, decl.title or decl.name, when, count, self._origin(decl), decl,
+                        never)
 
     def _check_replaces(self) -> None:
         graph: dict[str, tuple[str, ...]] = {}

@@ -1,0 +1,57 @@
+"""``riichi compare``: parameters, yaku and conformance cases that differ between rulesets."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from riichi_rules.cli import main
+from riichi_rules.compare import compare
+
+CASES = """\
+- id: kiriage-4h30f
+  source: "EMA 2016 scoring example 2 (4 han 30 fu ron, 7700); variants.md #12 (kiriage)"
+  tags: [limits]
+  win: {hand: 123456789s234p55m, win: 9s, riichi: true, seat: S}
+  expect:
+    default: {han: 4, fu: 30, points: 7700}
+    ema-2025: {points: 8000}
+- id: plain-tanyao
+  source: "derivation: tanyao 1 + pinfu 1 + riichi 1 = 3 han 30 fu ron, non-dealer 3900"
+  tags: [yaku]
+  win: {hand: 234m456p678s23455s, win: 5s, riichi: true, seat: S}
+  expect:
+    default: {han: 3, fu: 30, points: 3900}
+"""
+
+
+def test_parameters_and_yaku_that_differ() -> None:
+    result = compare("ema-2016", "mahjong-soul", cases=False)
+    names = {p.name: (p.a, p.b) for p in result.parameters}
+    # variants.md #5 red fives 0 vs 3, #14 double yakuman none vs all four
+    assert names["red_fives"] == (0, 3)
+    assert names["double_yakuman"] == (False, True)
+    yaku = {y.id: (y.a.describe(), y.b.describe()) for y in result.yaku}
+    assert yaku["kokushi_13"] == ("yakuman", "2x yakuman")
+    assert yaku["aka_dora"] == ("absent", "counted")
+    assert "pinfu" not in yaku  # the same in both
+
+
+def test_cases_whose_outcome_differs_name_the_rule(tmp_path: Path) -> None:
+    (tmp_path / "cases.yaml").write_text(CASES, encoding="utf-8")
+    result = compare("ema-2016", "ema-2025", cases_root=tmp_path)
+    assert result.cases_compared == 2
+    (diff,) = result.cases
+    assert diff.case == "kiriage-4h30f"
+    assert (diff.a, diff.b) == ("4h30f 7700", "4h30f 8000")
+    assert any("limit none vs mangan" in r and "rule.kiriage" in r for r in diff.reasons)
+
+
+def test_the_command_prints_text_json_and_markdown(capsys: object) -> None:
+    assert main(["compare", "ema-2016", "ema-2025", "--no-cases", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    assert {"kiriage", "double_wind_pair_fu"} <= {p["name"] for p in out["parameters"]}
+    assert main(["compare", "ema-2016", "ema-2025", "--no-cases", "--markdown"]) == 0
+    markdown = capsys.readouterr().out  # type: ignore[attr-defined]
+    assert "| `kiriage` | no | yes |" in markdown
+    assert main(["compare", "ema-2016", "nonexistent-ruleset", "--no-cases"]) == 1
