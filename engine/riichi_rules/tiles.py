@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import lru_cache
 from enum import StrEnum
 
 from riichi_rules.errors import InputError
@@ -160,6 +161,12 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
     """Parse mpsz notation with compressed runs (``"123m0p11z"``). Raises :class:`NotationError`."""
     if not isinstance(text, str):
         raise NotationError("bad_notation", f"tiles must be written as a string, not {text!r}")
+    return _parse(text)
+
+
+@lru_cache(maxsize=8192)
+def _parse(text: str) -> tuple[Tile, ...]:
+    """:func:`parse_tiles` on a string, remembered (the result is immutable)."""
     out: list[Tile] = []
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):

@@ -308,12 +308,25 @@ class ExpressionCompiler:
             for arg, type_ in zip(node.args, function.params, strict=True)
         ]
         call = function.call
+        if function.situational:
+            fns_env = [a.fn for a in args]
+            if len(fns_env) == 1:
+                (g0,) = fns_env
+                return _derived(function.result, lambda env: call(env, g0(env)), *args)
+            return _derived(function.result,
+                            lambda env: call(env, *(f(env) for f in fns_env)), *args)
         if all(a.const for a in args):
             return _constant(function.result, call(*(a.value for a in args)))
         fns = [a.fn for a in args]
         if len(fns) == 1:
             (f0,) = fns
             return _derived(function.result, lambda env: call(f0(env)), *args)
+        if len(fns) == 2:
+            a0, a1 = fns
+            if args[1].const:
+                c1 = args[1].value
+                return _derived(function.result, lambda env: call(a0(env), c1), *args)
+            return _derived(function.result, lambda env: call(a0(env), a1(env)), *args)
         return _derived(function.result, lambda env: call(*(f(env) for f in fns)), *args)
 
     def _listlit(self, node: ast.ListLit, scope: tuple[_Binder, ...]) -> Compiled:

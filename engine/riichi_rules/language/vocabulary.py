@@ -55,13 +55,18 @@ _DRAGON_TABLE = tuple(31 <= kind <= 33 for kind in range(34))
 class WinFacts:
     """What a win offers every reading, computed once per win."""
 
-    __slots__ = ("_waits", "dora", "kinds", "round_wind", "seat_wind", "tiles", "ura",
-                 "value_table", "win")
+    __slots__ = ("_waits", "closed", "counts", "dora", "kinds", "round_wind", "seat_wind",
+                 "tiles", "ura", "value_table", "win")
 
     def __init__(self, win: Win) -> None:
         self.win = win
         self.tiles: tuple[Tile, ...] = win.all_tiles
         self.kinds: tuple[int, ...] = tuple(sorted({t.kind for t in self.tiles}))
+        counts = [0] * 34
+        for t in self.tiles:
+            counts[t.kind] += 1
+        self.counts: tuple[int, ...] = tuple(counts)
+        self.closed: bool = win.closed
         self.seat_wind = Tile.of(win.seat.tile_kind)
         self.round_wind = Tile.of(win.round.tile_kind)
         value = list(_DRAGON_TABLE)
@@ -148,8 +153,8 @@ FEATURES: dict[str, Feature] = {
     # the situation
     "tsumo": Feature(BOOL, lambda e: e.win.tsumo, "the win is by self-draw"),
     "ron": Feature(BOOL, lambda e: not e.win.tsumo, "the win is on a discard"),
-    "closed": Feature(BOOL, lambda e: e.win.closed, "the hand is closed"),
-    "open": Feature(BOOL, lambda e: not e.win.closed, "the hand is open"),
+    "closed": Feature(BOOL, lambda e: e.facts.closed, "the hand is closed"),
+    "open": Feature(BOOL, lambda e: not e.facts.closed, "the hand is open"),
     "dealer": Feature(BOOL, lambda e: e.win.dealer, "the winner is the dealer"),
     "riichi": Feature(BOOL, lambda e: e.win.riichi or e.win.double_riichi,
                       "the winner declared riichi"),
@@ -301,22 +306,32 @@ ATTRIBUTES: dict[str, dict[str, Attribute]] = {
 
 @dataclass(frozen=True, slots=True)
 class Function:
+    """A function a rule can call; a ``situational`` one is also given the environment."""
+
     params: tuple[str, ...]
     result: str
     call: Callable[..., Any]
     phrase: str
+    situational: bool = False
 
 
 def _round_up(value: int, step: int) -> int:
     return -(-value // step) * step if step > 0 else value
 
 
+def _take(items: tuple[Any, ...], n: int) -> tuple[Any, ...]:
+    return tuple(items[:max(n, 0)])
+
+
 FUNCTIONS: dict[str, Function] = {
     "next": Function((TILE,), TILE, lambda t: Tile.of(dora_of(t)),
                      "the tile an indicator points to"),
+    "held": Function((TILE,), INT, lambda env, t: env.facts.counts[t.kind],
+                     "how many of the hand's tiles are", situational=True),
     "round_up": Function((INT, INT), INT, _round_up, "rounded up to a multiple of"),
     "min": Function((INT, INT), INT, min, "the smaller of"),
     "larger": Function((INT, INT), INT, max, "the larger of"),
+    "take": Function((list_of(TILE), INT), list_of(TILE), _take, "the first n items of"),
 }
 
 # Nouns of the sugar ``every set is chow``: noun -> the collection feature it ranges over.

@@ -44,9 +44,13 @@ class Origin:
     file: str
     line: int
     source: str = ""
+    text: str = field(init=False, compare=False, repr=False)  # "file:line"
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "text", f"{self.file}:{self.line}")
 
     def __str__(self) -> str:
-        return f"{self.file}:{self.line}"
+        return self.text
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +116,10 @@ class FuStep:
     when: Fn | None
     each: tuple[Fn, Fn | None, int] | None  # (source, where, element slot)
     origin: Origin
+
+    @property
+    def origin_text(self) -> str:
+        return self.origin.text
 
 
 @dataclass(frozen=True, slots=True)

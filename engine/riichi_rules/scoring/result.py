@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from riichi_rules.readings import Reading
-from riichi_rules.tiles import format_tiles
+from riichi_rules.tiles import Tile, format_tiles
 
 
 @dataclass(frozen=True, slots=True)
@@ -24,10 +24,16 @@ class ScoredYaku:
 
 @dataclass(frozen=True, slots=True)
 class FuItem:
+    """One fu item; ``tiles`` is the group it counts, if it counts one."""
+
     label: str
     fu: int
-    detail: str
+    tiles: tuple[Tile, ...]
     origin: str
+
+    @property
+    def detail(self) -> str:
+        return format_tiles(self.tiles)
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,6 +4,7 @@ reading, keep the reading worth most."""
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -48,22 +49,42 @@ def score(
                          f"{len(win.melds)} meld(s) is not a complete hand")
     facts = WinFacts(win)
     env = Env(facts, prog.slot_count, prog.cache_size)
-    best: Result | None = None
-    best_key: tuple[int, ...] = ()
+    best: _Candidate | None = None
     for reading in candidates:
         env.use(reading)
-        for result in _score_reading(prog, env, reading):
-            key = (result.total, result.han, result.yakuman, result.fu)
-            if best is None or key > best_key:
-                best, best_key = result, key
+        for candidate in _score_reading(prog, env, reading):
+            if best is None or candidate.key > best.key:
+                best = candidate
     if best is None:
         raise InputError("no_yaku", "the hand is complete but has no yaku")
-    return best
+    return _settle(prog, env, best)
+
+
+@dataclass(slots=True)
+class _Candidate:
+    """One way to score the hand, up to its basic points (payments come once, for the best:
+    the reading worth most is the one with the most basic points)."""
+
+    reading: Reading
+    scored: list[ScoredYaku]
+    han: int
+    fu: int
+    fu_raw: int
+    fu_items: list[FuItem]
+    basic: int
+    limit: str | None
+    limit_origin: str
+    yakuman_total: int
+    yakuman_max: int
+
+    @property
+    def key(self) -> tuple[int, int, int, int]:
+        return (self.basic, self.han, self.yakuman_total, self.fu)
 
 
 def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, int]]:
     """(rule, han, multiple) for each rule whose condition holds, before replacements."""
-    closed = env.win.closed
+    closed = env.facts.closed
     out = []
     for rule in rules:
         if not rule.when(env):
@@ -85,29 +106,30 @@ def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, i
     return [item for item in out if item[0].id not in replaced]
 
 
-def _score_reading(prog: ScoringProgram, env: Env, reading: Reading) -> list[Result]:
+def _score_reading(prog: ScoringProgram, env: Env, reading: Reading) -> list[_Candidate]:
     yakuman = _fired(prog.yakuman, env)
     if yakuman:
-        return [_finish(prog, env, reading, yakuman, with_dora=False)]
+        return [_evaluate(prog, env, reading, yakuman, with_dora=False)]
     yaku = _fired(prog.yaku, env)
     if not yaku:
         return []
     alone = [item for item in yaku if item[0].stands_alone]
     if not alone:
-        return [_finish(prog, env, reading, yaku, with_dora=True)]
-    results = [_finish(prog, env, reading, [item], with_dora=False) for item in alone]
+        return [_evaluate(prog, env, reading, yaku, with_dora=True)]
+    results = [_evaluate(prog, env, reading, [item], with_dora=False) for item in alone]
     rest = [item for item in yaku if not item[0].stands_alone]
     if rest:
-        results.append(_finish(prog, env, reading, rest, with_dora=True))
+        results.append(_evaluate(prog, env, reading, rest, with_dora=True))
     return results
 
 
-def _finish(
+def _evaluate(
     prog: ScoringProgram, env: Env, reading: Reading, fired: list[tuple[YakuRule, int, int]],
     with_dora: bool,
-) -> Result:
+) -> _Candidate:
+    """Han, fu and the limit of one reading with the yaku that fired."""
     scored = [
-        ScoredYaku(rule.id, rule.title, han, multiple, str(rule.origin), rule.origin.source)
+        ScoredYaku(rule.id, rule.title, han, multiple, rule.origin.text, rule.origin.source)
         for rule, han, multiple in fired
     ]
     env.yaku = frozenset(y.id for y in scored)
@@ -118,7 +140,7 @@ def _finish(
             if dora.when(env):
                 count = dora.count(env)
                 if count:
-                    scored.append(ScoredYaku(dora.id, dora.title, count, 0, str(dora.origin),
+                    scored.append(ScoredYaku(dora.id, dora.title, count, 0, dora.origin.text,
                                              dora.origin.source))
     han = sum(y.han for y in scored)
     env.han = han
@@ -134,19 +156,28 @@ def _finish(
         if step.when(env):
             points = step.points(env)
             if points > best_points:
-                best_points, limit_name, limit_origin = points, step.name, str(step.origin)
+                best_points, limit_name, limit_origin = points, step.name, step.origin.text
     if limit_name is not None:
         basic = best_points
-        env.basic = basic
+    return _Candidate(reading, scored, han, fu, fu_raw, fu_items, basic, limit_name,
+                      limit_origin, env.yakuman_total, env.yakuman_max)
+
+
+def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
+    """The payments of the best candidate, and the result."""
+    env.use(best.reading)
+    env.yaku = frozenset(y.id for y in best.scored)
+    env.han, env.fu, env.basic = best.han, best.fu, best.basic
+    env.yakuman_total, env.yakuman_max = best.yakuman_total, best.yakuman_max
     payments = _payments(prog, env)
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
     return Result(
-        ruleset=prog.config.id, han=han, fu=fu, fu_raw=fu_raw,
-        yakuman=basic // 8000 if env.yakuman_total else 0, limit=limit_name,
-        limit_origin=limit_origin, basic=basic, yaku=tuple(scored), fu_items=tuple(fu_items),
-        payments=payments, sticks=sticks, reading=reading,
-        payments_origin=str(prog.payments.origin),
+        ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
+        yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
+        limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(best.scored),
+        fu_items=tuple(best.fu_items), payments=payments, sticks=sticks, reading=best.reading,
+        payments_origin=prog.payments.origin.text,
     )
 
 
@@ -164,21 +195,20 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
                 value = step.value(env)
                 if value:
                     env.fu += value
-                    items.append(FuItem(step.label, value, format_tiles(element.tiles),
-                                        str(step.origin)))
+                    items.append(FuItem(step.label, value, element.tiles, step.origin.text))
             continue
         if step.when is not None and not step.when(env):
             continue
         value = step.value(env)
         if step.keyword == "fixed":
-            return value, value, [FuItem(step.label, value, "", str(step.origin))]
+            return value, value, [FuItem(step.label, value, (), step.origin.text)]
         if step.keyword == "base":
             env.fu = value
         else:
             if not value:
                 continue
             env.fu += value
-        items.append(FuItem(step.label, value, "", str(step.origin)))
+        items.append(FuItem(step.label, value, (), step.origin.text))
     raw = env.fu
     step_size = rule.round_to
     return -(-raw // step_size) * step_size, raw, items
