@@ -34,3 +34,8 @@ def rulesets_dir() -> Path:
 def schema_file() -> Path:
     """The JSON Schema of a ``ruleset.json``."""
     return rulesets_dir() / "schema" / "ruleset.schema.json"
+
+
+def conformance_dir() -> Path:
+    """The bundled conformance suite: case files (``*.yaml``) and ``schema/case.schema.json``."""
+    return data_root() / "conformance"

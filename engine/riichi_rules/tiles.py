@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
-from functools import lru_cache
 from enum import StrEnum
+from functools import lru_cache
 
 from riichi_rules.errors import InputError
 
