@@ -78,6 +78,17 @@ class Tile:
         if self.red and self.kind not in RED_KINDS:
             raise ValueError(f"only fives can be red, not kind {self.kind}")
 
+    def __eq__(self, other: object) -> bool:
+        # tiles are interned (Tile.of), so identity settles most comparisons quickly
+        if self is other:
+            return True
+        if other.__class__ is not Tile:
+            return NotImplemented
+        return self.kind == other.kind and self.red == other.red
+
+    def __hash__(self) -> int:
+        return self.kind * 2 + self.red
+
     @staticmethod
     def of(kind: int, red: bool = False) -> Tile:
         """The interned tile of this kind (and redness)."""

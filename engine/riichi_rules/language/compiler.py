@@ -516,8 +516,27 @@ class ExpressionCompiler:
         if isinstance(right_node, ast.Name) and right_node.name in v.TILE_PREDICATES:
             prop = v.TILE_PREDICATES[right_node.name]
             test = prop.test
-            return _derived(v.BOOL, lambda env: any(test(env, t) for t in tiles_of(lf(env))),
-                            left)
+            compiled = _derived(
+                v.BOOL, lambda env: any(test(env, t) for t in tiles_of(lf(env))), left)
+            table = prop.table
+            if table is None or left.kernel is None:
+                return compiled
+            lk = left.kernel
+            kernel: Callable[[Any], bool]
+            if is_group:
+                def group_has(g: Any) -> bool:
+                    # a group holds at most three kinds: its first, second and last tiles
+                    if g is None:
+                        return False
+                    ts = g.tiles
+                    return bool(table[ts[0].kind] or table[ts[-1].kind]
+                                or table[ts[1 if len(ts) > 1 else 0].kind])
+                kernel = group_has if lk is _identity else (lambda x: group_has(lk(x)))
+            else:
+                def list_has(ts: Any) -> bool:
+                    return any(table[t.kind] for t in ts)
+                kernel = list_has if lk is _identity else (lambda x: list_has(lk(x)))
+            return _with_kernel(compiled, kernel, left.kslot)
         right = self.compile(right_node, scope)
         if right.type == v.ANY:
             return right

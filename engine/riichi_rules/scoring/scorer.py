@@ -87,9 +87,9 @@ def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, i
     closed = env.facts.closed
     out = []
     for rule in rules:
-        if not rule.when(env):
-            continue
         if rule.yakuman:
+            if not rule.when(env):
+                continue
             multiple = 1
             for value, when in rule.multiples:
                 if when(env):
@@ -97,12 +97,16 @@ def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, i
             out.append((rule, 0, multiple))
             continue
         han_fn = rule.han_closed if closed else rule.han_open
-        if han_fn is None:
+        if han_fn is None or not rule.when(env):  # a closed-only yaku on an open hand
             continue
         han = han_fn(env)
         if han > 0:
             out.append((rule, han, 0))
+    if not out:
+        return out
     replaced = {name for rule, _, _ in out for name in rule.replaces}
+    if not replaced:
+        return out
     return [item for item in out if item[0].id not in replaced]
 
 
