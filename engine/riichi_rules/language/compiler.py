@@ -130,7 +130,9 @@ class ExpressionCompiler:
         parameters: Mapping[str, Any],
         known_yaku: Callable[[str], bool],
         source_lines: Callable[[str, int], str],
+        features: Mapping[str, v.Feature] | None = None,
     ) -> None:
+        self.features: Mapping[str, v.Feature] = v.FEATURES if features is None else features
         self.parameters = parameters
         self.known_yaku = known_yaku
         self.source_lines = source_lines
@@ -205,7 +207,7 @@ class ExpressionCompiler:
     def _hasyaku(self, node: ast.HasYaku, scope: tuple[_Binder, ...]) -> Compiled:
         if not self.known_yaku(node.yaku):
             return self.error(node.span, f"unknown yaku '{node.yaku}' in yaku({node.yaku})")
-        if self.stage == "yaku":
+        if self.stage in ("yaku", "table"):
             return self.error(node.span, "yaku(...) can only be asked once the yaku are known: "
                               "in fu, limits or payments")
         yaku_id = node.yaku
@@ -225,13 +227,13 @@ class ExpressionCompiler:
             implicit = self._element_name(name, scope[-1])
             if implicit is not None:
                 return implicit
-        feature = v.FEATURES.get(name)
+        feature = self.features.get(name)
         if feature is not None:
             if feature.stages and self.stage not in feature.stages:
                 return self.error(node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
             return Compiled(feature.type, feature.get, staged=name in _STAGED_FEATURES)
-        candidates = [b.name for b in scope if b.name] + v.all_names()
+        candidates = [b.name for b in scope if b.name] + v.all_names(self.features)
         return self.error(node.span, f"unknown name '{name}'", did_you_mean(name, candidates))
 
     @staticmethod
@@ -689,10 +691,10 @@ class ExpressionCompiler:
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
         collection = v.NOUNS.get(node.noun)
-        if collection is None:
+        if collection is None or collection not in self.features:
             return self.error(node.span, f"'{node.noun}' is not something to go through",
                               did_you_mean(node.noun, v.NOUNS))
-        feature = v.FEATURES[collection]
+        feature = self.features[collection]
         element = v.element_of(feature.type) or v.ANY
         slot = self.slot_count
         self.slot_count += 1
@@ -1053,7 +1055,7 @@ def _comparable(a: str, b: str) -> bool:
         return True
     if {a, b} <= {v.INT, v.BOOL}:
         return True
-    return {a, b} <= {v.STR, v.WAIT, v.FORM}
+    return {a, b} <= {v.STR, v.WAIT, v.FORM, v.DIRECTION, v.RELEASE}
 
 
 def _article(type_: str) -> str:

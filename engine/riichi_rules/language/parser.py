@@ -15,7 +15,7 @@ from riichi_rules.language import ast
 
 _DECLARATION_START = re.compile(
     r"^\s*(override\s+)?(yakuman|yaku|dora|fu|limits|payments|furiten|claim|riichi_rule|"
-    r"kan_rule|pao|draw|standings)\b",
+    r"kan_rule|pao_payment|pao|draw|standings|discard)\b",
     re.MULTILINE,
 )
 
@@ -34,7 +34,7 @@ _KEYWORDS = (
     "override", "yaku", "yakuman", "dora", "fu", "limits", "payments", "furiten", "claim",
     "riichi_rule", "kan_rule", "pao", "draw", "standings", "and", "or", "not", "is", "has",
     "in", "if", "then", "else", "every", "some", "no", "count", "distinct", "of", "sum", "max",
-    "as", "where", "rule", "open", "closed", "for", "up",
+    "as", "where", "rule", "open", "closed", "for", "up", "to",
 )
 
 # Lark's match_examples catalogue: a known mistake -> the hint to show for it.
@@ -196,6 +196,9 @@ class _ToAst(Transformer[Token, Any]):
 
     def priority_clause(self, meta: Any, value: ast.Expr) -> ast.Clause:
         return ast.Clause("priority", self._span(meta), value=value)
+
+    def up_to_clause(self, meta: Any, value: ast.Expr) -> ast.Clause:
+        return ast.Clause("up_to", self._span(meta), value=value)
 
     def let_clause(self, meta: Any, name: Token, value: ast.Expr) -> ast.Clause:
         return ast.Clause("let", self._span(meta), name=str(name), value=value)

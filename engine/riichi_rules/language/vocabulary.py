@@ -8,7 +8,7 @@ Each entry carries a short English phrase; the documentation renders conditions 
 from __future__ import annotations
 
 import operator
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -26,6 +26,9 @@ TILE = "tile"
 GROUP = "group"
 WAIT = "wait"
 FORM = "form"
+READING = "reading"
+DIRECTION = "direction"
+RELEASE = "release"
 ANY = "any"
 
 
@@ -43,6 +46,8 @@ def element_of(type_: str) -> str | None:
 ENUMS: dict[str, tuple[str, ...]] = {
     WAIT: tuple(w.value for w in Wait),
     FORM: tuple(f.value for f in Form),
+    DIRECTION: ("left", "across", "right"),
+    RELEASE: ("discard", "added_kan", "closed_kan"),
 }
 
 
@@ -112,6 +117,10 @@ class Env:
         self.sets: tuple[Group, ...] = ()
         self.pairs: tuple[Group, ...] = ()
         self.pair: Group | None = None
+
+    def held(self, kind: int) -> int:
+        """How many tiles of this kind the hand holds (melds included)."""
+        return self.facts.counts[kind]
 
     def use(self, reading: Reading) -> None:
         """Point the environment at one reading of the hand (and forget what was cached for
@@ -293,6 +302,7 @@ ATTRIBUTES: dict[str, dict[str, Attribute]] = {
     TILE: {
         "suit": Attribute(STR, operator.attrgetter("suit"), "suit"),
         "number": Attribute(INT, operator.attrgetter("number"), "number"),
+        "kind": Attribute(TILE, lambda t: Tile.of(t.kind), "kind (a red five counts as a five)"),
     },
     GROUP: {
         "suit": Attribute(STR, operator.attrgetter("suit"), "suit"),
@@ -300,6 +310,15 @@ ATTRIBUTES: dict[str, dict[str, Attribute]] = {
         "tile": Attribute(TILE, lambda g: g.tiles[0], "lowest tile"),
         "tiles": Attribute(list_of(TILE), lambda g: g.tiles, "tiles"),
         "size": Attribute(INT, lambda g: len(g.tiles), "number of tiles"),
+    },
+    READING: {
+        "sets": Attribute(list_of(GROUP), lambda r: r.groups[:4] if r.form == "standard" else (),
+                          "sets"),
+        "groups": Attribute(list_of(GROUP), lambda r: r.groups, "groups"),
+        "pair": Attribute(GROUP, lambda r: r.groups[4] if r.form == "standard" else None,
+                          "pair"),
+        "wait": Attribute(WAIT, lambda r: r.wait, "wait"),
+        "form": Attribute(FORM, lambda r: r.form, "form"),
     },
 }
 
@@ -326,7 +345,7 @@ def _take(items: tuple[Any, ...], n: int) -> tuple[Any, ...]:
 FUNCTIONS: dict[str, Function] = {
     "next": Function((TILE,), TILE, lambda t: Tile.of(dora_of(t)),
                      "the tile an indicator points to"),
-    "held": Function((TILE,), INT, lambda env, t: env.facts.counts[t.kind],
+    "held": Function((TILE,), INT, lambda env, t: env.held(t.kind),
                      "how many of the hand's tiles are", situational=True),
     "round_up": Function((INT, INT), INT, _round_up, "rounded up to a multiple of"),
     "min": Function((INT, INT), INT, min, "the smaller of"),
@@ -344,9 +363,9 @@ NOUNS: dict[str, str] = {
 STAGES = ("yaku", "dora", "fu", "limits", "payments")
 
 
-def all_names() -> list[str]:
+def all_names(features: Mapping[str, Feature] | None = None) -> list[str]:
     """Every name a rule may use, for "did you mean" hints."""
-    names = set(FEATURES) | set(TILE_PREDICATES) | set(GROUP_PREDICATES) | set(FUNCTIONS)
+    names = set(FEATURES if features is None else features) | set(TILE_PREDICATES) | set(GROUP_PREDICATES) | set(FUNCTIONS)
     for attrs in ATTRIBUTES.values():
         names |= set(attrs)
     for values in ENUMS.values():

@@ -15,7 +15,7 @@ from riichi_rules.language.compiler import Compiled, ExpressionCompiler
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.rulesets.config import RulesetConfig
 
-Fn = Callable[[v.Env], Any]
+Fn = Callable[[Any], Any]  # a compiled rule: of an Env (scoring) or a TableEnv (table)
 
 # Which clauses each kind of declaration takes, and which it must have.
 CLAUSES: dict[str, frozenset[str]] = {
@@ -26,15 +26,34 @@ CLAUSES: dict[str, frozenset[str]] = {
     "limits": frozenset({"base", "limit", "source", "doc"}),
     "payments": frozenset({"pay", "honba", "deposit", "source", "doc"}),
 }
+# The table rules, read by the referee.
+TABLE_CLAUSES: dict[str, frozenset[str]] = {
+    "furiten": frozenset({"when", "source", "doc"}),
+    "claim": frozenset({"allow", "priority", "up_to", "source", "doc"}),
+    "discard": frozenset({"forbid", "source", "doc"}),
+    "riichi_rule": frozenset({"allow", "source", "doc"}),
+    "kan_rule": frozenset({"allow", "when", "source", "doc"}),
+    "pao": frozenset({"when", "source", "doc"}),
+    "pao_payment": frozenset({"pay", "source", "doc"}),
+    "draw": frozenset({"allow", "when", "pay", "source", "doc"}),
+}
+CLAUSES.update(TABLE_CLAUSES)
 REQUIRED: dict[str, tuple[str, ...]] = {
     "yaku": ("han", "when"), "yakuman": ("when",), "dora": ("han",),
     "fu": ("base",), "limits": ("base",), "payments": ("pay",),
+    "furiten": ("when",), "claim": ("allow", "priority"), "discard": ("forbid",),
+    "riichi_rule": ("allow",), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
+    "draw": (),
 }
-SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit"})
-TABLE_KINDS = frozenset({"furiten", "claim", "riichi_rule", "kan_rule", "pao", "draw",
-                         "standings"})
+SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit",
+                            "allow", "forbid", "priority", "up_to"})
+TABLE_KINDS = frozenset(TABLE_CLAUSES)
 ONE_OF_EACH = ("fu", "limits", "payments")
 PAYERS = frozenset({"discarder", "each", "dealer", "non_dealer"})
+TABLE_PAYERS: dict[str, frozenset[str]] = {
+    "pao_payment": frozenset({"liable", "discarder"}),
+    "draw": frozenset({"noten", "each", "dealer", "non_dealer"}),
+}
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +183,41 @@ class PaymentRule:
     declaration: ast.Declaration
 
 
+@dataclass(frozen=True, slots=True)
+class TableRule:
+    """A rule of the table: furiten, a claim, a discard, riichi, a kan, pao or a draw."""
+
+    kind: str
+    name: str
+    title: str
+    when: Fn | None
+    allow: Fn | None
+    forbid: Fn | None
+    priority: int
+    up_to: Fn | None
+    pays: tuple[PayStep, ...]
+    origin: Origin
+    declaration: ast.Declaration
+
+
+@dataclass(frozen=True)
+class TableProgram:
+    """The table rules of a ruleset, by kind, with the environment sizes they need."""
+
+    rules: Mapping[str, tuple[TableRule, ...]]
+    slot_count: int
+    cache_size: int
+
+    def of(self, kind: str) -> tuple[TableRule, ...]:
+        return self.rules.get(kind, ())
+
+    def named(self, kind: str, name: str) -> TableRule | None:
+        for rule in self.of(kind):
+            if rule.name == name:
+                return rule
+        return None
+
+
 @dataclass(frozen=True)
 class ScoringProgram:
     """Everything the scorer runs for one ruleset."""
@@ -178,6 +232,7 @@ class ScoringProgram:
     slot_count: int
     cache_size: int
     declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
+    table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
 
 
 class _Sources:
@@ -262,6 +317,7 @@ class _Builder:
         self.standalone = standalone
         self.declarations: dict[str, ast.Declaration] = {}  # yaku/yakuman/dora by id
         self.singletons: dict[str, ast.Declaration] = {}  # fu, limits, payments
+        self.table_decls: dict[str, ast.Declaration] = {}  # "kind name" -> declaration
 
     def error(self, span: ast.Span, message: str, hint: str = "") -> None:
         self.diagnostics.append(Diagnostic(
@@ -270,18 +326,19 @@ class _Builder:
 
     # -- collecting declarations, with overrides -------------------------------------------
     def declare(self, decl: ast.Declaration) -> None:
-        if decl.kind in TABLE_KINDS:
-            self.error(decl.span, f"'{decl.kind}' rules are read by the referee, which this "
-                       "version does not run yet")
-            return
         if decl.kind not in CLAUSES:
             self.error(decl.span, f"unknown kind of declaration '{decl.kind}'",
                        did_you_mean(decl.kind, [*CLAUSES, *TABLE_KINDS]))
             return
         if not self._clauses_ok(decl):
             return
-        table = self.singletons if decl.kind in ONE_OF_EACH else self.declarations
-        key = decl.kind if decl.kind in ONE_OF_EACH else decl.name
+        if decl.kind in TABLE_KINDS:
+            table = self.table_decls
+            key = f"{decl.kind} {decl.name}"
+        elif decl.kind in ONE_OF_EACH:
+            table, key = self.singletons, decl.kind
+        else:
+            table, key = self.declarations, decl.name
         existing = table.get(key)
         if decl.override:
             if existing is None and not self.standalone:
@@ -344,13 +401,60 @@ class _Builder:
         limits = self._limits(compiler)
         payments = self._payments(compiler)
         self.diagnostics.extend(compiler.diagnostics)
+        table = self._table()
         if self.standalone or self.diagnostics or fu is None or limits is None or payments is None:
             return None
         assert self.config is not None
         return ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
-            compiler.slot_count, compiler.cache_size, dict(known),
+            compiler.slot_count, compiler.cache_size, dict(known), table,
         )
+
+    def _table(self) -> TableProgram:
+        from riichi_rules.language.table_vocabulary import TABLE_FEATURES
+
+        compiler = ExpressionCompiler(
+            self.parameters, lambda name: name in self.declarations, self.sources.line,
+            features=TABLE_FEATURES)
+        by_kind: dict[str, list[TableRule]] = {}
+        for decl in self.table_decls.values():
+            stage = "table"
+
+            def cond(keyword: str, decl: ast.Declaration = decl) -> Fn | None:
+                clause = decl.first(keyword)
+                if clause is None:
+                    return None
+                expr = clause.when if keyword in ("allow", "forbid") else clause.value
+                if expr is None:
+                    return lambda env: True
+                return compiler.condition(expr, stage).fn
+
+            priority_clause = decl.first("priority")
+            priority = 0
+            if priority_clause is not None and priority_clause.value is not None:
+                compiled = compiler.number(priority_clause.value, stage)
+                priority = int(compiled.value) if compiled.const else 0
+            up_to_clause = decl.first("up_to")
+            up_to = (compiler.number(up_to_clause.value, stage).fn
+                     if up_to_clause is not None and up_to_clause.value is not None else None)
+            pays = []
+            for clause in decl.clauses_of("pay"):
+                allowed = TABLE_PAYERS.get(decl.kind, frozenset())
+                if clause.name not in allowed:
+                    self.error(clause.span, f"unknown payer '{clause.name}' in a {decl.kind} "
+                               f"rule", did_you_mean(clause.name or "", allowed))
+                assert clause.value is not None
+                pays.append(PayStep(
+                    clause.name or "", compiler.number(clause.value, stage).fn,
+                    compiler.condition(clause.when, stage).fn if clause.when else None,
+                    Origin(clause.span.file, clause.span.line)))
+            rule = TableRule(
+                decl.kind, decl.name, decl.title or decl.name, cond("when"), cond("allow"),
+                cond("forbid"), priority, up_to, tuple(pays), self._origin(decl), decl)
+            by_kind.setdefault(decl.kind, []).append(rule)
+        self.diagnostics.extend(compiler.diagnostics)
+        return TableProgram({k: tuple(v_) for k, v_ in by_kind.items()}, compiler.slot_count,
+                            compiler.cache_size)
 
     def _apply_config_overrides(self) -> None:
         if self.config is None:

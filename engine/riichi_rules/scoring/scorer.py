@@ -43,6 +43,7 @@ def score(
     prog = program(ruleset)
     if not isinstance(win, Win):
         win = Win.from_json(win)
+    _check_red_fives(win, prog)
     candidates = readings(win)
     if not candidates:
         raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
@@ -79,7 +80,26 @@ class _Candidate:
 
     @property
     def key(self) -> tuple[int, int, int, int]:
-        return (self.basic, self.han, self.yakuman_total, self.fu)
+        # at equal value a real yakuman is shown before counted han (as Tenhou does)
+        return (self.basic, self.yakuman_total, self.han, self.fu)
+
+
+def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
+    """Where the set has red fives (one per suit, up to rule.red_fives suits), only three
+    plain fives of such a suit exist."""
+    red = int(prog.config.parameters.get("red_fives", 0))  # type: ignore[call-overload]
+    if not red:
+        return
+    plain = [0, 0, 0]
+    for tile in (*win.all_tiles, *win.dora, *win.ura):
+        if tile.kind in (4, 13, 22) and not tile.red:
+            plain[tile.kind // 9] += 1
+    for suit, count in enumerate(plain[:red]):
+        if count > 3:
+            raise InputError(
+                "too_many_copies",
+                f"{count} plain fives of {'mps'[suit]} in sight: with red fives in the set "
+                f"({prog.config.id}), one of the four fives is red")
 
 
 def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, int]]:

@@ -1,0 +1,146 @@
+"""The vocabulary of table rules (furiten, claims, discards, riichi, kans, pao, draws): what a
+rule can ask about the seat in question and the moment at the table.
+
+The referee fills a :class:`TableEnv` for each question; the compiled rules read it. As in
+scoring, nothing here is shaped for one rule: rules combine these with tiles, groups,
+counts and quantifiers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from riichi_rules.language.vocabulary import (
+    BOOL, DIRECTION, GROUP, INT, MISSING, READING, RELEASE, TILE, Feature, list_of,
+)
+from riichi_rules.readings import Group, Reading
+from riichi_rules.tiles import Tile
+
+class TableEnv:
+    """One question the referee asks: about ``seat``, at one moment of a hand."""
+
+    __slots__ = (
+        "after_call", "cache", "call", "called", "closed", "completes", "counts", "dealer",
+        "discards_called", "drawn", "first_discards", "first_turn", "furiten", "hand",
+        "has_yaku", "kan_seats", "kans", "last_tile", "melds", "on", "own_added_kan_tiles",
+        "own_discards", "passed_since_own_discard", "passed_since_own_draw",
+        "passed_since_riichi", "points", "readings", "relation", "riichi", "riichi_seats",
+        "honba_points", "noten_count", "ron", "ron_claims", "slots", "tenpai_count", "tile",
+        "tiles", "total", "tsumo", "wall", "waits", "waits_after",
+    )
+
+    def __init__(self, slot_count: int, cache_size: int) -> None:
+        self.slots: list[Any] = [None] * slot_count
+        self.cache: list[Any] = [MISSING] * cache_size
+        self.after_call = False
+        self.call: Group | None = None
+        self.called: Tile | None = None
+        self.closed = True
+        self.completes = False
+        self.counts: tuple[int, ...] = (0,) * 34
+        self.dealer = False
+        self.discards_called = False
+        self.drawn = False
+        self.first_discards: tuple[Tile, ...] = ()
+        self.first_turn = False
+        self.furiten = False
+        self.hand: tuple[Tile, ...] = ()
+        self.has_yaku = False
+        self.kan_seats = 0
+        self.kans = 0
+        self.last_tile = False
+        self.melds: tuple[Group, ...] = ()
+        self.on = "discard"
+        self.own_added_kan_tiles: tuple[Tile, ...] = ()
+        self.own_discards: tuple[Tile, ...] = ()
+        self.passed_since_own_discard: tuple[Tile, ...] = ()
+        self.passed_since_own_draw: tuple[Tile, ...] = ()
+        self.passed_since_riichi: tuple[Tile, ...] = ()
+        self.points = 0
+        self.readings: tuple[Reading, ...] = ()
+        self.relation = "left"
+        self.riichi = False
+        self.riichi_seats = 0
+        self.ron_claims = 0
+        self.tenpai_count = 0
+        self.total = 0
+        self.honba_points = 0
+        self.tsumo = False
+        self.ron = False
+        self.noten_count = 0
+        self.tile: Tile | None = None
+        self.tiles: tuple[Tile, ...] = ()
+        self.wall = 0
+        self.waits: tuple[Tile, ...] = ()
+        self.waits_after: tuple[Tile, ...] = ()
+
+    def held(self, kind: int) -> int:
+        """How many tiles of this kind the seat holds (melds included)."""
+        return self.counts[kind]
+
+
+def _f(type_: str, name: str, phrase: str) -> Feature:
+    getter = _getter(name)
+    return Feature(type_, getter, phrase)
+
+
+def _getter(name: str) -> Any:
+    def get(env: Any) -> Any:
+        return getattr(env, name)
+    return get
+
+
+TABLE_FEATURES: dict[str, Feature] = {
+    # the seat in question
+    "closed": _f(BOOL, "closed", "the hand is closed"),
+    "riichi": _f(BOOL, "riichi", "the player has declared riichi"),
+    "dealer": _f(BOOL, "dealer", "the player is the dealer"),
+    "points": _f(INT, "points", "the player's points"),
+    "hand": _f(list_of(TILE), "hand", "the player's concealed tiles"),
+    "melds": _f(list_of(GROUP), "melds", "the player's melds"),
+    "tiles": _f(list_of(TILE), "tiles", "the player's tiles, melds included"),
+    "waits": _f(list_of(TILE), "waits", "the tiles that would complete the player's hand"),
+    "waits_after": _f(list_of(TILE), "waits_after",
+                      "the tiles that would complete the hand after the kan"),
+    "readings": _f(list_of(READING), "readings",
+                   "the ways to read the player's hand completed by each of its waits"),
+    "own_discards": _f(list_of(TILE), "own_discards", "the player's discards"),
+    "own_added_kan_tiles": _f(list_of(TILE), "own_added_kan_tiles",
+                              "the tiles the player added to pungs to make kans"),
+    "passed_since_own_draw": _f(list_of(TILE), "passed_since_own_draw",
+                                "the tiles others released since the player's last draw"),
+    "passed_since_own_discard": _f(list_of(TILE), "passed_since_own_discard",
+                                   "the tiles others released since the player's last discard"),
+    "passed_since_riichi": _f(list_of(TILE), "passed_since_riichi",
+                              "the tiles others released since the player's riichi"),
+    "first_turn": _f(BOOL, "first_turn", "the player has not discarded yet, and no call has "
+                     "interrupted the first go-around"),
+    "discards_called": _f(BOOL, "discards_called", "another player called one of the player's "
+                          "discards"),
+    "furiten": _f(BOOL, "furiten", "the player is furiten"),
+    # the moment
+    "tile": _f(TILE, "tile", "the tile in question"),
+    "from": _f(DIRECTION, "relation", "where the tile comes from (left, across, right)"),
+    "on": _f(RELEASE, "on", "how the tile was released (discard, added_kan, closed_kan)"),
+    "last_tile": _f(BOOL, "last_tile", "the wall is empty"),
+    "wall": _f(INT, "wall", "the tiles left in the live wall"),
+    "kans": _f(INT, "kans", "the kans declared in this hand"),
+    "kan_seats": _f(INT, "kan_seats", "the players who declared those kans"),
+    "completes": _f(BOOL, "completes", "the tile completes the player's hand"),
+    "has_yaku": _f(BOOL, "has_yaku", "winning with the tile would score a yaku"),
+    "drawn": _f(BOOL, "drawn", "the tile is the one the player just drew"),
+    "after_call": _f(BOOL, "after_call", "the player's turn began with a call"),
+    "called": _f(TILE, "called", "the tile the player called this turn"),
+    "call": _f(GROUP, "call", "the meld the player made this turn"),
+    "riichi_seats": _f(INT, "riichi_seats", "the players in riichi"),
+    "ron_claims": _f(INT, "ron_claims", "the players who claim ron on the tile"),
+    "tenpai_count": _f(INT, "tenpai_count", "the players in tenpai at the exhaustive draw"),
+    "noten_count": _f(INT, "noten_count", "the players not in tenpai at the exhaustive draw"),
+    "total": _f(INT, "total", "the value of the win, before honba and riichi sticks"),
+    "honba_points": _f(INT, "honba_points", "the honba the win collects"),
+    "tsumo": _f(BOOL, "tsumo", "the win is by self-draw"),
+    "ron": _f(BOOL, "ron", "the win is on a discard or a kan"),
+    "first_discards": _f(list_of(TILE), "first_discards",
+                         "the first discard of each player, while no call has interrupted the "
+                         "first go-around"),
+}

@@ -1,0 +1,610 @@
+"""A hand, event by event: the referee keeps the table's state, asks the ruleset's table
+rules whether each action is legal, scores each win with the scorer, settles the hand, and
+reports every point where a record disagrees with the rules.
+
+Usable live (a game server calls :meth:`HandReferee.apply` with each action, and asks
+:meth:`HandReferee.furiten`, :meth:`HandReferee.ron_allowed` or :meth:`HandReferee.claims`)
+or to check a record (see replay.py)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from riichi_rules.errors import InputError
+from riichi_rules.hand import Meld, MeldType
+from riichi_rules.hand import Win as ScoringWin
+from riichi_rules.language.table_vocabulary import TableEnv
+from riichi_rules.records.events import (
+    AddedKan,
+    Call,
+    ClosedKan,
+    Discard,
+    Draw,
+    DrawnHand,
+    Event,
+    NewDora,
+    Nukidora,
+    RiichiAccepted,
+    RiichiDeclared,
+    Win,
+)
+from riichi_rules.referee.questions import Questions, tenpai_readings, waits
+from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
+from riichi_rules.scoring.program import ScoringProgram, TableRule
+from riichi_rules.scoring.result import Result
+from riichi_rules.scoring.scorer import score
+from riichi_rules.tiles import Tile, Wind
+
+
+@dataclass(frozen=True, slots=True)
+class Disagreement:
+    """A point where the record and the rules part: ``what`` is a short kind (illegal_call,
+    furiten_ron, score, deltas, tenpai, ...), ``message`` says it in words."""
+
+    hand: str
+    event: int
+    what: str
+    message: str
+
+    def to_json(self) -> dict[str, object]:
+        return {"hand": self.hand, "event": self.event, "what": self.what,
+                "message": self.message}
+
+
+@dataclass(frozen=True, slots=True)
+class WinOutcome:
+    """A win as the referee scored and settled it."""
+
+    seat: int
+    result: Result
+    deltas: tuple[int, ...]
+
+
+class HandReferee:
+    """Follows one hand. ``scores`` are the points at the start; ``hands`` the dealt tiles."""
+
+    def __init__(
+        self,
+        program: ScoringProgram,
+        *,
+        dealer: int,
+        round_wind: Wind,
+        honba: int,
+        sticks: int,
+        scores: Sequence[int],
+        hands: Sequence[Sequence[Tile]],
+        dora_indicator: Tile,
+        name: str = "",
+    ) -> None:
+        self.program = program
+        self.rules = program.config.parameters
+        self.ask = Questions(program)
+        self.name = name
+        self.state = HandState(
+            dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks,
+            seats=[SeatState(s, scores[s], list(hands[s])) for s in range(SEATS)],
+            dora=[dora_indicator],
+        )
+        self.deltas = [0] * SEATS
+        self.wins: list[WinOutcome] = []
+        self.disagreements: list[Disagreement] = []
+        self._event = -1
+        self._kan_draw = False  # the next draw is a kan's replacement tile
+        self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
+
+    # ---- asking ----------------------------------------------------------------------------
+    def furiten(self, seat: int) -> list[str]:
+        """The furiten rules that hold for ``seat`` now (empty: not furiten)."""
+        return [r.name for r in self.ask.furiten(self.state, self.state.seats[seat])]
+
+    def ron_allowed(self, seat: int) -> bool:
+        """Whether ``seat`` may win on the tile just released (a discard or a kan)."""
+        release = self.state.last_release
+        if release is None or release[0] == seat:
+            return False
+        releaser, tile, on = release
+        s = self.state.seats[seat]
+        env = self.ask.claim_env(self.state, s, tile, releaser, on,
+                                 self._has_yaku(s, tile, releaser, on))
+        return self.ask.allowed("claim", "ron", env)
+
+    def claims(self) -> dict[int, list[str]]:
+        """The claims each seat may make on the tile just released (ron, pon, daiminkan,
+        chi), by the table rules; physical possibility (holding the tiles) included."""
+        out: dict[int, list[str]] = {}
+        release = self.state.last_release
+        if release is None:
+            return out
+        releaser, tile, on = release
+        for s in self.state.seats:
+            if s.seat == releaser:
+                continue
+            found = []
+            if self.ron_allowed(s.seat):
+                found.append("ron")
+            env = self.ask.claim_env(self.state, s, tile, releaser, on, False)
+            same = sum(1 for t in s.hand if t.kind == tile.kind)
+            if same >= 2 and self.ask.allowed("claim", "pon", env):
+                found.append("pon")
+            if same >= 3 and self.ask.allowed("claim", "daiminkan", env):
+                found.append("daiminkan")
+            if _chow_possible(s.hand, tile) and self.ask.allowed("claim", "chi", env):
+                found.append("chi")
+            if found:
+                out[s.seat] = found
+        return out
+
+    # ---- following events ------------------------------------------------------------------
+    def apply(self, event: Event) -> list[Disagreement]:
+        """Follow one event; returns the disagreements it raised (also kept in
+        :attr:`disagreements`)."""
+        before = len(self.disagreements)
+        self._event = event.index
+        handler = getattr(self, "_" + type(event).__name__.lower())
+        handler(event)
+        return self.disagreements[before:]
+
+    def _disagree(self, what: str, message: str) -> None:
+        self.disagreements.append(Disagreement(self.name, self._event, what, message))
+
+    def _pass_release(self, except_seats: Sequence[int] = ()) -> None:
+        """The released tile was not won on: every other seat let it pass."""
+        release = self.state.last_release
+        if release is None:
+            return
+        releaser, tile, _ = release
+        for s in self.state.seats:
+            if s.seat == releaser or s.seat in except_seats:
+                continue
+            s.passed_since_draw.append(tile)
+            s.passed_since_discard.append(tile)
+            if s.riichi and not s.riichi_pending:
+                s.passed_since_riichi.append(tile)
+        self.state.last_release = None
+
+    def _draw(self, event: Draw) -> None:
+        state = self.state
+        self._pass_release()
+        seat = state.seats[event.seat]
+        if seat.has_discarded:
+            state.first_go_around = False
+        seat.passed_since_draw.clear()
+        seat.hand.append(event.tile)
+        seat.drawn = event.tile
+        seat.rinshan = self._kan_draw
+        if self._kan_draw:  # the kan stands (nobody robbed it): it interrupts the go-around
+            for other in state.seats:
+                other.ippatsu = False
+        self._kan_draw = False
+        state.wall -= 1
+        state.turn = event.seat
+
+    def _riichideclared(self, event: RiichiDeclared) -> None:
+        seat = self.state.seats[event.seat]
+        seat.riichi = True
+        seat.riichi_pending = True
+        seat.declaring = True
+        seat.double_riichi = self.state.first_go_around and not seat.has_discarded
+
+    def _discard(self, event: Discard) -> None:
+        state = self.state
+        seat = state.seats[event.seat]
+        tile = event.tile
+        env = self.ask.env(state, seat)
+        env.tile = tile
+        env.drawn = seat.drawn is not None and seat.drawn == tile and (
+            event.tsumogiri is not False)
+        env.after_call = seat.call is not None
+        env.called = seat.called
+        env.call = group_of(seat.call) if seat.call is not None else None
+        declaring = seat.declaring
+        if declaring:
+            env.riichi = False  # the declaring discard itself is free
+        for rule in self.ask.forbidding("discard", env):
+            self._disagree("illegal_discard",
+                           f"seat {event.seat} discards {tile}: forbidden by {rule.name} "
+                           f"({rule.origin})")
+        hand_after = list(seat.hand)
+        if tile in hand_after:
+            hand_after.remove(tile)
+        if declaring:
+            renv = self.ask.env(state, seat, hand_after)
+            renv.riichi = False
+            if not self.ask.allowed("riichi_rule", "declare", renv):
+                self._disagree("illegal_riichi",
+                               f"seat {event.seat} declares riichi discarding {tile}, which the "
+                               f"riichi rule does not allow (waits: "
+                               f"{' '.join(map(str, renv.waits)) or 'none'}, wall {renv.wall}, "
+                               f"points {renv.points})")
+            seat.ippatsu = True
+            seat.declaring = False
+        elif seat.ippatsu:
+            seat.ippatsu = False
+        seat.hand = hand_after
+        seat.discards.append(tile)
+        seat.has_discarded = True
+        seat.passed_since_discard.clear()
+        seat.drawn = None
+        seat.call = None
+        seat.called = None
+        seat.rinshan = False
+        if state.first_go_around:
+            state.first_discards.append(tile)
+        state.last_release = (event.seat, tile, "discard")
+
+    def _riichiaccepted(self, event: RiichiAccepted) -> None:
+        seat = self.state.seats[event.seat]
+        deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
+        seat.points -= deposit
+        self.deltas[event.seat] -= deposit
+        self.state.sticks += 1
+        seat.riichi_pending = False
+        seat.passed_since_riichi.clear()
+
+    def _call(self, event: Call) -> None:
+        state = self.state
+        release = state.last_release
+        caller = state.seats[event.seat]
+        meld = event.meld
+        called = meld.called
+        if release is None or release[0] != event.from_seat or called is None or (
+                release[1].kind != called.kind):
+            self._disagree("illegal_call", f"seat {event.seat} calls {called} from seat "
+                           f"{event.from_seat}, which did not just discard it")
+        else:
+            env = self.ask.claim_env(state, caller, release[1], release[0], release[2], False)
+            name = {MeldType.CHI: "chi", MeldType.PON: "pon",
+                    MeldType.DAIMINKAN: "daiminkan"}.get(meld.type, "")
+            if not self.ask.allowed("claim", name, env):
+                self._disagree("illegal_call",
+                               f"seat {event.seat} claims {name} on {called} from seat "
+                               f"{event.from_seat}: not allowed by the claim rules")
+        self._pass_release()
+        rest = list(meld.tiles)
+        if called is not None and called in rest:
+            rest.remove(called)
+        for tile in rest:
+            if tile in caller.hand:
+                caller.hand.remove(tile)
+            else:
+                self._disagree("illegal_call", f"seat {event.seat} melds {tile}, which it does "
+                               "not hold")
+        caller.melds.append(meld)
+        state.seats[event.from_seat].discards_called = True
+        state.first_go_around = False
+        for s in state.seats:
+            s.ippatsu = False
+        caller.call = meld
+        caller.called = called
+        caller.drawn = None
+        state.turn = event.seat
+        if meld.type is MeldType.DAIMINKAN:
+            state.kans.append(event.seat)
+            self._kan_draw = True
+        self._check_pao(caller, meld, event.from_seat, "discard")
+
+    def _check_pao(self, seat: SeatState, meld: Meld, liable: int, on: str) -> None:
+        env = self.ask.env(self.state, seat)
+        env.call = group_of(meld)
+        env.on = on
+        for rule in self.ask.holding("pao", env):
+            seat.liable[rule.name] = liable
+
+    def _closedkan(self, event: ClosedKan) -> None:
+        state = self.state
+        seat = state.seats[event.seat]
+        meld = event.meld
+        tile = meld.tiles[0]
+        before = list(seat.hand)
+        if seat.drawn is not None and seat.drawn in before:
+            before.remove(seat.drawn)
+        after = [t for t in seat.hand]
+        for t in meld.tiles:
+            if t in after:
+                after.remove(t)
+        env = self.ask.env(state, seat, before)
+        env.tile = tile
+        env.on = "closed_kan"
+        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
+        env.waits_after = waits(after, (*seat.melds, meld))
+        if seat.riichi:
+            env.readings = tenpai_readings(before, seat.melds)
+        if not self.ask.allowed("kan_rule", "closed_kan", env):
+            self._disagree("illegal_kan", f"seat {event.seat} declares a concealed kan of "
+                           f"{tile}, which the kan rules do not allow here")
+        seat.hand = after
+        seat.melds.append(meld)
+        state.kans.append(event.seat)
+        state.first_go_around = False
+        self._kan_draw = True
+        seat.drawn = None
+        state.last_release = (event.seat, tile, "closed_kan")
+
+    def _addedkan(self, event: AddedKan) -> None:
+        state = self.state
+        seat = state.seats[event.seat]
+        env = self.ask.env(state, seat)
+        env.tile = event.tile
+        env.on = "added_kan"
+        if not self.ask.allowed("kan_rule", "added_kan", env):
+            self._disagree("illegal_kan", f"seat {event.seat} adds {event.tile} to a pung, "
+                           "which the kan rules do not allow here")
+        if event.tile in seat.hand:
+            seat.hand.remove(event.tile)
+        kind = event.tile.kind
+        for i, meld in enumerate(seat.melds):
+            if meld.type is MeldType.PON and meld.tiles[0].kind == kind:
+                seat.melds[i] = event.meld
+                break
+        seat.added_kan_tiles.append(event.tile)
+        state.kans.append(event.seat)
+        state.first_go_around = False
+        self._kan_draw = True
+        seat.drawn = None
+        state.last_release = (event.seat, event.tile, "added_kan")
+        self._check_pao(seat, event.meld, event.seat, "added_kan")
+
+    def _nukidora(self, event: Nukidora) -> None:  # three-player only: not modelled
+        self._disagree("unsupported", "north set aside (three-player): not modelled")
+
+    def _newdora(self, event: NewDora) -> None:
+        self.state.dora.append(event.indicator)
+
+    # ---- wins ------------------------------------------------------------------------------
+    def _flags(self, seat: SeatState, tsumo: bool, on: str) -> dict[str, bool]:
+        state = self.state
+        first = state.first_go_around and not seat.has_discarded
+        dealer = seat.seat == state.dealer
+        return {
+            "tsumo": tsumo,
+            "riichi": seat.riichi,
+            "double_riichi": seat.double_riichi,
+            "ippatsu": seat.ippatsu and seat.riichi,
+            "rinshan": tsumo and seat.rinshan,
+            "chankan": not tsumo and on in ("added_kan", "closed_kan"),
+            "haitei": tsumo and state.wall == 0 and not seat.rinshan,
+            "houtei": not tsumo and on == "discard" and state.wall == 0,
+            "tenhou": tsumo and first and dealer and not seat.melds,
+            "chiihou": tsumo and first and not dealer and not seat.melds,
+            "renhou": not tsumo and first and not dealer and not seat.melds,
+        }
+
+    def _scoring_win(
+        self, seat: SeatState, tile: Tile, tsumo: bool, on: str, ura: Sequence[Tile] = (),
+        sticks: int | None = None,
+    ) -> ScoringWin:
+        state = self.state
+        concealed = tuple(seat.hand) if tsumo else (*seat.hand, tile)
+        flags = self._flags(seat, tsumo, on)
+        return ScoringWin(
+            concealed=concealed, win_tile=tile, melds=tuple(seat.melds),
+            seat=seat.wind(state.dealer), round=state.round_wind,
+            dora=tuple(state.dora), ura=tuple(ura) if seat.riichi else (),
+            honba=state.honba, sticks=state.sticks if sticks is None else sticks, **flags,
+        )
+
+    def _has_yaku(self, seat: SeatState, tile: Tile, releaser: int, on: str) -> bool:
+        if not any(w.kind == tile.kind for w in waits(seat.hand, seat.melds)):
+            return False
+        try:
+            score(self._scoring_win(seat, tile, False, on), self.program)
+        except InputError:
+            return False
+        return True
+
+    def _win(self, event: Win) -> None:
+        state = self.state
+        seat = state.seats[event.seat]
+        tsumo = event.from_seat == event.seat
+        on = "discard"
+        if not tsumo:
+            release = self._ron_release or state.last_release
+            if release is None or release[0] != event.from_seat:
+                self._disagree("illegal_ron", f"seat {event.seat} wins on seat "
+                               f"{event.from_seat}, which released no tile")
+                return
+            on = release[2]
+            self._ron_release = release
+            if not self.ron_allowed(event.seat):
+                reasons = self.furiten(event.seat)
+                why = f"furiten ({', '.join(reasons)})" if reasons else "the claim rules"
+                self._disagree("furiten_ron" if reasons else "illegal_ron",
+                               f"seat {event.seat} wins on {event.win_tile} from seat "
+                               f"{event.from_seat}, which {why} do not allow")
+            winners = [w.seat for w in self.wins]
+            up_to = self.ask.table.named("claim", "ron")
+            if up_to is not None and up_to.up_to is not None:
+                limit = int(up_to.up_to(self.ask.env(state, seat)))
+                if len(winners) + 1 > limit:
+                    self._disagree("illegal_ron", f"seat {event.seat} is winner "
+                                   f"{len(winners) + 1} on one tile; the ruleset allows "
+                                   f"{limit}")
+        first_winner = not self.wins
+        try:
+            win = self._scoring_win(seat, event.win_tile, tsumo, on, event.ura,
+                                    sticks=state.sticks if first_winner else 0)
+            result = score(win, self.program)
+        except InputError as error:
+            self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")
+            return
+        self._compare_score(event, result)
+        deltas = self._settle_win(seat, event, result, first_winner)
+        self.wins.append(WinOutcome(event.seat, result, tuple(deltas)))
+        for number, d in enumerate(deltas):
+            self.deltas[number] += d
+            state.seats[number].points += d
+        if tuple(deltas) != event.recorded.deltas:
+            self._disagree("deltas", f"seat {event.seat}'s win: score changes "
+                           f"{list(deltas)}, the record has {list(event.recorded.deltas)}")
+        state.ended = True
+
+    def _compare_score(self, event: Win, result: Result) -> None:
+        rec = event.recorded
+        ours_yaku = {y.id: y.han for y in result.yaku if y.han}
+        theirs_yaku = dict(rec.yaku)
+        problems = []
+        if rec.yakuman:
+            if sorted(rec.yakuman) != sorted(y.id for y in result.yaku if y.yakuman):
+                problems.append(f"yakuman {sorted(rec.yakuman)} vs ours "
+                                f"{sorted(y.id for y in result.yaku if y.yakuman)}")
+        else:
+            if rec.han != result.han:
+                problems.append(f"han {rec.han} vs ours {result.han}")
+            if rec.fu is not None and rec.limit == 0 and rec.fu != result.fu:
+                problems.append(f"fu {rec.fu} vs ours {result.fu}")
+            if ours_yaku != theirs_yaku:
+                problems.append(f"yaku {theirs_yaku} vs ours {ours_yaku}")
+        if rec.points != result.total:
+            problems.append(f"points {rec.points} vs ours {result.total}")
+        if problems:
+            self._disagree("score", f"seat {event.seat}'s win: the record has "
+                           + "; ".join(problems))
+
+    def _settle_win(
+        self, seat: SeatState, event: Win, result: Result, first_winner: bool
+    ) -> list[int]:
+        state = self.state
+        deltas = [0] * SEATS
+        winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
+        nearest = self.rules["multi_ron_deposits"] == "nearest_winner"
+        collects = first_winner or not nearest
+        honba_points = sum(p.honba for p in result.payments) if collects else 0
+        liable = self._liable(seat, result)
+        if liable is not None:
+            env = self.ask.env(state, seat)
+            env.total = result.total
+            env.honba_points = honba_points
+            env.tsumo = event.from_seat == event.seat
+            env.ron = not env.tsumo
+            for rule in self.ask.table.of("pao_payment"):
+                for step in rule.pays:
+                    if step.when is not None and not step.when(env):
+                        continue
+                    payer = liable if step.payer == "liable" else event.from_seat
+                    amount = int(step.amount(env))
+                    deltas[payer] -= amount
+                    deltas[seat.seat] += amount
+        else:
+            for payment in result.payments:
+                payer = event.from_seat if payment.payer == "discarder" else winds[payment.payer]
+                amount = payment.points + (payment.honba if collects else 0)
+                deltas[payer] -= amount
+                deltas[seat.seat] += amount
+        if collects and first_winner:
+            deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
+            deltas[seat.seat] += deposit * state.sticks
+            state.sticks = 0
+        return deltas
+
+    def _liable(self, seat: SeatState, result: Result) -> int | None:
+        for y in result.yaku:
+            if y.yakuman and y.id in seat.liable:
+                return seat.liable[y.id]
+        return None
+
+    # ---- draws -----------------------------------------------------------------------------
+    def _drawnhand(self, event: DrawnHand) -> None:
+        state = self.state
+        if event.kind in ("exhaustive", "nagashi_mangan"):
+            self._exhaustive(event)
+            return
+        if event.kind == "kyuushu_kyuuhai":
+            seat = state.seats[event.seat]
+            if not self.ask.allowed("draw", "kyuushu_kyuuhai", self.ask.env(state, seat)):
+                self._disagree("illegal_draw", f"seat {event.seat} declares nine terminals, "
+                               "which the draw rules do not allow")
+        else:
+            seat = state.seats[event.seat]
+            env = self.ask.env(state, seat)
+            release = state.last_release
+            if event.kind == "sanchahou" and release is not None:
+                env.ron_claims = sum(
+                    1 for s in state.seats if s.seat != release[0] and self.ron_allowed(s.seat))
+            rule = self.ask.table.named("draw", event.kind)
+            if rule is None or rule.when is None or not rule.when(env):
+                self._disagree("illegal_draw", f"abortive draw '{event.kind}', which the "
+                               "draw rules do not call for here")
+        if any(event.deltas):
+            self._disagree("deltas", f"abortive draw with score changes {list(event.deltas)}")
+        state.ended = True
+
+    def _exhaustive(self, event: DrawnHand) -> None:
+        state = self.state
+        self._pass_release()
+        tenpai_rule = self.ask.table.named("draw", "tenpai")
+        tenpai = []
+        for s in state.seats:
+            env = self.ask.env(state, s)
+            if tenpai_rule is not None and tenpai_rule.when is not None and tenpai_rule.when(env):
+                tenpai.append(s.seat)
+        # the record only reveals the hands of players who show tenpai; a player may also
+        # hide a tenpai hand (not show it), which counts as noten
+        shown = set(event.tenpai)
+        for number in sorted(shown - set(tenpai)):
+            self._disagree("tenpai", f"seat {number} shows tenpai at the draw; the tenpai rule "
+                           "says the hand is not tenpai")
+        if event.tenpai or event.kind != "nagashi_mangan":
+            tenpai = [number for number in tenpai if number in shown]
+        deltas = [0] * SEATS
+        nagashi = self.ask.table.named("draw", "nagashi_mangan")
+        paid_nagashi = False
+        if nagashi is not None and nagashi.when is not None:
+            for s in state.seats:
+                env = self.ask.env(state, s)
+                if not nagashi.when(env):
+                    continue
+                paid_nagashi = True
+                self._pay(nagashi, env, s.seat, deltas)
+        if not paid_nagashi:
+            noten = self.ask.table.named("draw", "noten_payment")
+            if noten is not None and noten.when is not None:
+                env = self.ask.env(state, state.seats[0])
+                env.tenpai_count = len(tenpai)
+                env.noten_count = SEATS - len(tenpai)
+                if noten.when(env):
+                    for step in noten.pays:
+                        if step.when is not None and not step.when(env):
+                            continue
+                        amount = int(step.amount(env))
+                        received = amount * env.noten_count // env.tenpai_count
+                        for number in range(SEATS):
+                            deltas[number] += received if number in tenpai else -amount
+        for number, d in enumerate(deltas):
+            self.deltas[number] += d
+            state.seats[number].points += d
+        if tuple(deltas) != tuple(event.deltas):
+            self._disagree("deltas", f"draw ({event.kind}): score changes {deltas}, the record "
+                           f"has {list(event.deltas)}")
+        self.tenpai = tuple(tenpai)
+        state.ended = True
+
+    def _pay(self, rule: TableRule, env: TableEnv, receiver: int, deltas: list[int]) -> None:
+        """Payments of a draw rule to ``receiver`` (nagashi mangan)."""
+        dealer = self.state.dealer
+        for step in rule.pays:
+            if step.when is not None and not step.when(env):
+                continue
+            amount = int(step.amount(env))
+            for s in range(SEATS):
+                if s == receiver:
+                    continue
+                if step.payer == "each" or (step.payer == "dealer" and s == dealer) or (
+                        step.payer == "non_dealer" and s != dealer):
+                    deltas[s] -= amount
+                    deltas[receiver] += amount
+
+
+def _chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:
+    if tile.honour:
+        return False
+    kinds = {t.kind for t in hand}
+    k, n = tile.kind, tile.number
+    options = []
+    if n >= 3:
+        options.append((k - 2, k - 1))
+    if 2 <= n <= 8:
+        options.append((k - 1, k + 1))
+    if n <= 7:
+        options.append((k + 1, k + 2))
+    return any(a in kinds and b in kinds for a, b in options)

@@ -1,0 +1,109 @@
+"""The questions the referee puts to the table rules: it fills a :class:`TableEnv` for a seat
+at a moment and runs the compiled rules of one kind."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import lru_cache
+
+from riichi_rules.hand import Meld, Win
+from riichi_rules.language.table_vocabulary import TableEnv
+from riichi_rules.readings import Reading, readings
+from riichi_rules.referee.state import HandState, SeatState, group_of, relation
+from riichi_rules.scoring.program import ScoringProgram, TableRule
+from riichi_rules.tiles import Tile
+from riichi_rules.waits import waits as waits_of
+
+
+@lru_cache(maxsize=16384)
+def _waits(hand: tuple[Tile, ...], melds: tuple[Meld, ...]) -> tuple[Tile, ...]:
+    if (len(hand) + 3 * len(melds)) != 13:
+        return ()
+    return tuple(Tile.of(k) for k in sorted(waits_of(hand, melds)))
+
+
+def waits(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
+    """The tiles that complete a 13-tile hand (with its melds)."""
+    return _waits(tuple(hand), tuple(melds))
+
+
+def tenpai_readings(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Reading, ...]:
+    """Every reading of the hand completed by each of its waits."""
+    out: list[Reading] = []
+    for tile in waits(hand, melds):
+        win = Win(concealed=(*hand, tile), win_tile=tile, melds=tuple(melds), tsumo=True)
+        out.extend(readings(win))
+    return tuple(out)
+
+
+class Questions:
+    """Asks the table rules of a compiled ruleset about a hand in progress."""
+
+    def __init__(self, program: ScoringProgram) -> None:
+        self.program = program
+        self.table = program.table
+
+    def env(self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None) -> TableEnv:
+        """The environment of a question about ``seat`` (its 13-tile hand, or ``hand``)."""
+        env = TableEnv(self.table.slot_count, self.table.cache_size)
+        concealed = tuple(seat.hand if hand is None else hand)
+        env.hand = concealed
+        env.melds = tuple(group_of(m) for m in seat.melds)
+        env.tiles = concealed + tuple(t for m in seat.melds for t in m.tiles)
+        counts = [0] * 34
+        for tile in env.tiles:
+            counts[tile.kind] += 1
+        env.counts = tuple(counts)
+        env.closed = seat.closed
+        env.riichi = seat.riichi
+        env.dealer = seat.seat == state.dealer
+        env.points = seat.points
+        env.waits = waits(concealed, seat.melds)
+        env.own_discards = tuple(seat.discards)
+        env.own_added_kan_tiles = tuple(seat.added_kan_tiles)
+        env.passed_since_own_draw = tuple(seat.passed_since_draw)
+        env.passed_since_own_discard = tuple(seat.passed_since_discard)
+        env.passed_since_riichi = tuple(seat.passed_since_riichi)
+        env.first_turn = state.first_go_around and not seat.has_discarded
+        env.discards_called = seat.discards_called
+        env.wall = state.wall
+        env.last_tile = state.wall == 0
+        env.kans = len(state.kans)
+        env.kan_seats = len(set(state.kans))
+        env.riichi_seats = sum(1 for s in state.seats if s.riichi and not s.riichi_pending)
+        env.first_discards = tuple(state.first_discards) if state.first_go_around else ()
+        return env
+
+    def holding(self, kind: str, env: TableEnv) -> list[TableRule]:
+        """The rules of ``kind`` whose ``when`` holds."""
+        return [r for r in self.table.of(kind) if r.when is not None and r.when(env)]
+
+    def allowed(self, kind: str, name: str, env: TableEnv) -> bool:
+        """Whether the rule ``kind name`` allows the action (no such rule: not allowed)."""
+        rule = self.table.named(kind, name)
+        if rule is None or rule.allow is None:
+            return False
+        return bool(rule.allow(env))
+
+    def forbidding(self, kind: str, env: TableEnv) -> list[TableRule]:
+        """The rules of ``kind`` that forbid the action."""
+        return [r for r in self.table.of(kind) if r.forbid is not None and r.forbid(env)]
+
+    def furiten(self, state: HandState, seat: SeatState) -> list[TableRule]:
+        """The furiten rules that hold for ``seat`` now."""
+        return self.holding("furiten", self.env(state, seat))
+
+    def claim_env(
+        self, state: HandState, seat: SeatState, tile: Tile, releaser: int, on: str,
+        has_yaku: bool,
+    ) -> TableEnv:
+        env = self.env(state, seat)
+        env.tile = tile
+        env.relation = relation(seat.seat, releaser)
+        env.on = on
+        env.completes = any(w.kind == tile.kind for w in env.waits)
+        env.has_yaku = has_yaku
+        env.furiten = bool(self.holding("furiten", env))
+        if on == "closed_kan":
+            env.readings = tenpai_readings(seat.hand, seat.melds)
+        return env

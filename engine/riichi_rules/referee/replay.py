@@ -1,0 +1,99 @@
+"""Replay game records: every hand through the referee, every disagreement reported with the
+game, the hand, the event and the reason."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from riichi_rules.errors import InputError
+from riichi_rules.records.events import GameRecord, RecordError, Win, read_records
+from riichi_rules.referee.hand import Disagreement, HandReferee
+from riichi_rules.referee.standings import final_points
+from riichi_rules.scoring.program import ScoringProgram
+from riichi_rules.scoring.scorer import program as program_of
+
+
+@dataclass
+class GameReport:
+    """What the replay of one game found."""
+
+    source: str
+    game_id: str | None
+    hands: int = 0
+    wins: int = 0
+    disagreements: list[Disagreement] = field(default_factory=list)
+    unsupported: str = ""  # why the game was not replayed (rules the ruleset does not model)
+    error: str = ""  # a record that could not be read
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "source": self.source, "game_id": self.game_id, "hands": self.hands,
+            "wins": self.wins,
+            "disagreements": [d.to_json() for d in self.disagreements],
+            **({"unsupported": self.unsupported} if self.unsupported else {}),
+            **({"error": self.error} if self.error else {}),
+        }
+
+
+def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
+    """Follow every hand of a game under a ruleset."""
+    report = GameReport(record.source, record.game_id)
+    rules = record.rules
+    if rules.players != 4 or not rules.standard:
+        report.unsupported = (f"{rules.label or 'this lobby'}: "
+                              + ("three-player rules" if rules.players != 4
+                                 else "a special lobby's scoring") + " (not modelled)")
+        return report
+    scores: list[int] | None = None
+    for hand in record.hands:
+        report.hands += 1
+        if scores is not None and list(hand.scores) != scores:
+            report.disagreements.append(Disagreement(
+                hand.name, -1, "scores", f"the hand starts with scores {list(hand.scores)}; "
+                f"the previous hand ended with {scores}"))
+        referee = HandReferee(
+            program, dealer=hand.dealer, round_wind=hand.round_wind, honba=hand.honba,
+            sticks=hand.sticks, scores=hand.scores, hands=hand.hands,
+            dora_indicator=hand.dora_indicator, name=f"{hand.name} (hand {hand.index})",
+        )
+        for event in hand.events:
+            try:
+                referee.apply(event)
+            except (InputError, ValueError) as error:
+                report.disagreements.append(Disagreement(
+                    referee.name, event.index, "error", f"{type(event).__name__}: {error}"))
+                break
+            if isinstance(event, Win):
+                report.wins += 1
+        report.disagreements.extend(referee.disagreements)
+        scores = [s.points for s in referee.state.seats]
+    if record.final_points is not None and scores is not None and _standard_end(record):
+        ours = final_points(scores, program.config.parameters)
+        theirs = list(record.final_points)
+        if any(abs(a - b) > 0.05 for a, b in zip(ours, theirs, strict=True)):
+            report.disagreements.append(Disagreement(
+                "end", -1, "standings", f"final points {ours}, the record has {theirs}"))
+    return report
+
+
+def _standard_end(record: GameRecord) -> bool:
+    """Whether the game's end result follows the lobby's ordinary rules: a Tenhou hanchan of an
+    ordinary lobby (east-only games and the newer lobby flags have other uma, and so do the
+    games of 2009 in the phoenix east lobby)."""
+    raw = record.rules.raw
+    extra = raw.get("extra_bits") if isinstance(raw, dict) else None
+    return record.rules.hanchan and not extra
+
+
+def replay_files(paths: Iterable[str | Path], ruleset: str | Path) -> Iterator[GameReport]:
+    """Replay every game of every file; a file that cannot be read gives a report with its
+    error, and the others still replay."""
+    program = program_of(ruleset)
+    for item in read_records(paths):
+        if isinstance(item, RecordError):
+            yield GameReport(str(getattr(item, "file", "")), None, error=item.message)
+            continue
+        yield replay_game(item, program)

@@ -1,0 +1,91 @@
+"""The bookkeeping of a hand at the table: each seat's tiles, melds, discards and riichi, and
+what furiten needs to remember. Mechanics only: every decision is a rule's (see table.py)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from riichi_rules.hand import Meld, MeldType
+from riichi_rules.readings import Group, Shape
+from riichi_rules.tiles import Tile, Wind
+
+SEATS = 4
+WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
+_MELD_SHAPE = {
+    MeldType.CHI: Shape.CHOW, MeldType.PON: Shape.PUNG, MeldType.DAIMINKAN: Shape.KONG,
+    MeldType.KAKAN: Shape.KONG, MeldType.ANKAN: Shape.KONG,
+}
+
+
+def group_of(meld: Meld) -> Group:
+    """A declared meld as a group of the vocabulary."""
+    return Group(_MELD_SHAPE[meld.type], meld.tiles, not meld.opened, meld)
+
+
+def relation(seat: int, other: int) -> str:
+    """Where ``other`` sits as seen from ``seat``: left (the player before), across, right."""
+    return {1: "right", 2: "across", 3: "left"}[(other - seat) % SEATS]
+
+
+@dataclass
+class SeatState:
+    """One player during a hand."""
+
+    seat: int
+    points: int
+    hand: list[Tile]
+    melds: list[Meld] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)
+    discards_called: bool = False
+    added_kan_tiles: list[Tile] = field(default_factory=list)
+    riichi: bool = False  # declared (its stick may still be pending)
+    riichi_pending: bool = False  # declared, the declaring discard not yet passed
+    declaring: bool = False  # declared, the declaring discard not yet made
+    double_riichi: bool = False
+    ippatsu: bool = False
+    passed_since_draw: list[Tile] = field(default_factory=list)
+    passed_since_discard: list[Tile] = field(default_factory=list)
+    passed_since_riichi: list[Tile] = field(default_factory=list)
+    drawn: Tile | None = None  # the tile drawn this turn, until the discard
+    rinshan: bool = False  # the drawn tile is a kan's replacement tile
+    has_discarded: bool = False
+    call: Meld | None = None  # the call that began this turn (for kuikae)
+    called: Tile | None = None
+    liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
+
+    def wind(self, dealer: int) -> Wind:
+        return WINDS[(self.seat - dealer) % SEATS]
+
+    @property
+    def closed(self) -> bool:
+        return not any(m.opened for m in self.melds)
+
+    def remove(self, tile: Tile) -> None:
+        """Take ``tile`` (red-aware) out of the concealed hand."""
+        self.hand.remove(tile)
+
+    def tiles(self) -> tuple[Tile, ...]:
+        out = tuple(self.hand)
+        for meld in self.melds:
+            out += meld.tiles
+        return out
+
+
+@dataclass
+class HandState:
+    """The table during one hand."""
+
+    dealer: int
+    round_wind: Wind
+    honba: int
+    sticks: int
+    seats: list[SeatState]
+    dora: list[Tile]
+    wall: int = 70  # live tiles left to draw (136 - 14 dead wall - 52 dealt)
+    kans: list[int] = field(default_factory=list)  # the seat of each kan declared
+    pending_dora: int = 0  # kan dora to turn over after the next discard
+    first_go_around: bool = True  # no call or kan yet, and not everyone has discarded
+    first_discards: list[Tile] = field(default_factory=list)
+    turn: int = 0  # the seat whose turn it is
+    last_release: tuple[int, Tile, str] | None = None  # (seat, tile, discard/added_kan/...)
+    ended: bool = False
