@@ -43,7 +43,9 @@ class Questions:
         self.program = program
         self.table = program.table
 
-    def env(self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None) -> TableEnv:
+    def env(
+        self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None
+    ) -> TableEnv:
         """The environment of a question about ``seat`` (its 13-tile hand, or ``hand``)."""
         env = TableEnv(self.table.slot_count, self.table.cache_size)
         concealed = tuple(seat.hand if hand is None else hand)

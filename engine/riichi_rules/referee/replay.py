@@ -70,6 +70,14 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 report.wins += 1
         report.disagreements.extend(referee.disagreements)
         scores = [s.points for s in referee.state.seats]
+        deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
+        made = sum(scores) - sum(hand.scores)
+        sticks_in = referee.state.sticks - hand.sticks
+        if made != -deposit * sticks_in:
+            report.disagreements.append(Disagreement(
+                referee.name, -1, "points_created",
+                f"the hand changes the points on the table by {made}, while the riichi sticks "
+                f"on the table change by {sticks_in}"))
     if record.final_points is not None and scores is not None and _standard_end(record):
         ours = final_points(scores, program.config.parameters)
         theirs = list(record.final_points)
@@ -94,6 +102,12 @@ def replay_files(paths: Iterable[str | Path], ruleset: str | Path) -> Iterator[G
     program = program_of(ruleset)
     for item in read_records(paths):
         if isinstance(item, RecordError):
-            yield GameReport(str(getattr(item, "file", "")), None, error=item.message)
+            yield GameReport(str(item.source or ""), None, error=item.message)
             continue
         yield replay_game(item, program)
+
+
+def replay_one(args: tuple[str, str]) -> list[GameReport]:
+    """Replay one file (a unit of work for a process pool): (path, ruleset)."""
+    path, ruleset = args
+    return list(replay_files([path], ruleset))

@@ -1,0 +1,98 @@
+"""``riichi replay FILES... --ruleset tenhou``: replay game records (Tenhou mjlog XML,
+tenhou.net/6 JSON) through the referee and report every disagreement with the game, the hand,
+the event and the reason.
+
+Exit status: 0 when every game agrees, 1 when some disagreement or unreadable file was found.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "replay",
+        help="replay game records and check them against a ruleset",
+        description="Replay every hand of every record: legal actions, furiten, the score of "
+        "each win, each hand's score changes and the final standings.",
+    )
+    p.add_argument("files", nargs="+", metavar="FILE", help="record files or folders")
+    p.add_argument("--ruleset", default="tenhou", help="ruleset id or path (default tenhou)")
+    p.add_argument("--json", action="store_true",
+                   help='print {"games", "hands", "wins", "disagreements": [...]}')
+    p.add_argument("--jobs", type=int, default=1, help="replay files in N processes")
+
+
+def run(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from riichi_rules.errors import DiagnosticError
+    from riichi_rules.records.events import RECORD_SUFFIXES
+    from riichi_rules.referee.replay import GameReport, replay_one
+    from riichi_rules.scoring.scorer import program
+
+    try:
+        program(args.ruleset)
+    except DiagnosticError as error:
+        print(error.render(), file=sys.stderr)
+        return 2
+    files: list[str] = []
+    for name in args.files:
+        path = Path(name)
+        if path.is_dir():
+            files.extend(str(f) for f in sorted(path.rglob("*"))
+                         if f.is_file() and f.suffix.lower() in RECORD_SUFFIXES)
+        else:
+            files.append(name)
+    work = [(f, args.ruleset) for f in files]
+    progress = sys.stderr.isatty() and not args.json
+    reports: list[GameReport] = []
+
+    def note(done: int) -> None:
+        if progress:
+            print(f"\rreplayed {done}/{len(work)} files", end="", file=sys.stderr, flush=True)
+
+    if args.jobs > 1 and len(work) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
+            for done, batch in enumerate(pool.map(replay_one, work, chunksize=1), 1):
+                reports.extend(batch)
+                note(done)
+    else:
+        for done, item in enumerate(work, 1):
+            reports.extend(replay_one(item))
+            note(done)
+    if progress:
+        print(file=sys.stderr)
+    disagreements = [
+        {"game": r.game_id or r.source, "source": r.source, **d.to_json()}
+        for r in reports for d in r.disagreements
+    ]
+    errors = [{"source": r.source, "error": r.error} for r in reports if r.error]
+    unsupported = [{"source": r.source, "reason": r.unsupported}
+                   for r in reports if r.unsupported]
+    summary = {
+        "games": sum(1 for r in reports if not r.error and not r.unsupported),
+        "hands": sum(r.hands for r in reports),
+        "wins": sum(r.wins for r in reports),
+        "disagreements": disagreements,
+        "unsupported": unsupported,
+        "errors": errors,
+    }
+    if args.json:
+        print(json.dumps(summary, indent=2, ensure_ascii=False))
+    else:
+        for d in disagreements:
+            print(f"{d['source']}: {d['hand']} event {d['event']}: {d['what']}: {d['message']}")
+        for u in unsupported:
+            print(f"{u['source']}: not replayed: {u['reason']}")
+        for e in errors:
+            print(f"{e['source']}: {e['error']}")
+        print(f"{summary['games']} games, {summary['hands']} hands, {summary['wins']} wins: "
+              f"{len(disagreements)} disagreements, {len(errors)} unreadable, "
+              f"{len(unsupported)} not replayed")
+    return 1 if disagreements or errors else 0
