@@ -27,7 +27,8 @@ def grammar_file() -> Path:
 
 
 def rulesets_dir() -> Path:
-    """The folder of bundled rulesets (one subfolder each, plus ``schema/``, ``base/``, ``local/``)."""
+    """The folder of bundled rulesets: one subfolder each, and ``schema/``, ``base/``,
+    ``local/``."""
     return data_root() / "rulesets"
 
 

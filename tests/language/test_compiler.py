@@ -88,9 +88,10 @@ def _problems(text: str) -> list[str]:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("yaku a { han 1 when every set is chwo }", "1:34: unknown name 'chwo' | did you mean 'chow'?"),
+        ("yaku a { han 1 when every set is chwo }",
+         "1:34: unknown name 'chwo' | did you mean 'chow'?"),
         ("yaku a { han 1 when rule.kuitann }", "1:21: unknown parameter 'rule.kuitann'"),
-        ("yaku a { han 1 when 3 }", "1:21: a condition must be a condition"),
+        ("yaku a { han 1 when 3 }", "1:21: a condition must be true or false, not a number"),
         ("yaku a { han closed when tsumo }", "1:14: this value must be a number"),
         ("yaku a { han 1 when some(sets where chow: c.number == 1) }", "unknown name 'c'"),
         ("yaku a { han 1 when some(sets as c: c.nmber == 1) }", "has no attribute 'nmber'"),

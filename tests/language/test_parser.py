@@ -85,7 +85,7 @@ def test_comprehensions_aggregates_ranges_and_tiles() -> None:
 
 def test_fu_add_for_each_group() -> None:
     decl = _parse_one('fu f { base "Base" 20 add "Pung" for (sets where triplet): 2 round up 10 }')
-    base, add, rounding = decl.clauses
+    _base, add, rounding = decl.clauses
     assert add.comp is not None and isinstance(add.comp.where, ast.Name)
     assert isinstance(rounding.value, ast.Int) and rounding.value.value == 10
 

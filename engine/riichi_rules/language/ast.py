@@ -174,6 +174,7 @@ class Clause:
     label: str | None = None
     name: str | None = None
     names: tuple[str, ...] = ()
+    name_spans: tuple[Span, ...] = ()
     comp: Comprehension | None = None
     closed_only: bool = False
 

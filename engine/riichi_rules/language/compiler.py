@@ -156,7 +156,12 @@ class ExpressionCompiler:
     def _expect(self, compiled: Compiled, type_: str, span: ast.Span, what: str) -> Compiled:
         if compiled.type in (type_, v.ANY):
             return compiled
-        return self.error(span, f"{what} must be {_article(type_)}, not {_article(compiled.type)}")
+        hint = {
+            v.BOOL: "a condition is a test, e.g. 'closed and tsumo' or 'count(sets) == 4'",
+            v.INT: "a value here is a number, e.g. 'han 1' or 'count(sets where triplet)'",
+        }.get(type_, "")
+        return self.error(span, f"{what} must be {_article(type_)}, not "
+                          f"{_article(compiled.type)}", hint)
 
     # -- entry points ----------------------------------------------------------------------
     def condition(self, expr: ast.Expr, stage: str) -> Compiled:
@@ -209,7 +214,9 @@ class ExpressionCompiler:
             return self.error(node.span, f"unknown yaku '{node.yaku}' in yaku({node.yaku})")
         if self.stage in ("yaku", "table"):
             return self.error(node.span, "yaku(...) can only be asked once the yaku are known: "
-                              "in fu, limits or payments")
+                              "in fu, limits or payments",
+                              "a yaku cannot depend on whether another scored: write the "
+                              "other's condition here, or use 'replaces'")
         yaku_id = node.yaku
         return Compiled(v.BOOL, lambda env: yaku_id in env.yaku, staged=True)
 
@@ -304,7 +311,8 @@ class ExpressionCompiler:
                               did_you_mean(node.func, v.FUNCTIONS))
         if len(node.args) != len(function.params):
             return self.error(node.span, f"{node.func}() takes {len(function.params)} "
-                              f"argument(s), not {len(node.args)}")
+                              f"argument(s), not {len(node.args)}",
+                              f"write {node.func}({', '.join(function.args)})")
         args = [
             self._expect(self.compile(arg, scope), type_, arg.span, f"{node.func}()'s argument")
             for arg, type_ in zip(node.args, function.params, strict=True)
@@ -493,8 +501,13 @@ class ExpressionCompiler:
             return self.error(right_node.span, f"'{right_node.name}' is not something "
                               f"{_article(left.type)} can be", did_you_mean(
                                   right_node.name, _predicates_for(left.type)))
+        hint = ""
+        if left.type == v.GROUP and right.type == v.INT:
+            hint = "compare a number: e.g. pair.number == 5"
+        elif left.type == v.TILE and right.type == v.INT:
+            hint = "compare a number: e.g. win.number == 5"
         return self.error(span, f"cannot test whether {_article(left.type)} is "
-                          f"{_article(right.type)}")
+                          f"{_article(right.type)}", hint)
 
     def _has(
         self, left_node: ast.Expr, right_node: ast.Expr, scope: tuple[_Binder, ...],
@@ -685,8 +698,8 @@ class ExpressionCompiler:
             body = self._expect(self.compile(node.body, inner), v.BOOL, node.body.span,
                                 f"the condition of {node.quantifier}(...)")
         elif node.quantifier == "every":
-            return self.error(node.span, "every(...) needs a condition after ':', e.g. "
-                              "every(sets: chow)")
+            return self.error(node.span, "every(...) needs a condition after ':'",
+                              "e.g. every(sets: chow)")
         return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot)
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
@@ -1060,7 +1073,7 @@ def _comparable(a: str, b: str) -> bool:
 
 def _article(type_: str) -> str:
     words = {
-        v.BOOL: "a condition (true/false)", v.INT: "a number", v.STR: "a text",
+        v.BOOL: "true or false", v.INT: "a number", v.STR: "a text",
         v.TILE: "a tile", v.GROUP: "a group", v.WAIT: "a wait", v.FORM: "a form",
         v.ANY: "a value",
     }

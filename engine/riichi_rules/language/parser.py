@@ -141,7 +141,8 @@ class _ToAst(Transformer[Token, Any]):
         return ast.Clause("when", self._span(meta), value=cond)
 
     def replaces_clause(self, meta: Any, *names: Token) -> ast.Clause:
-        return ast.Clause("replaces", self._span(meta), names=tuple(str(n) for n in names))
+        return ast.Clause("replaces", self._span(meta), names=tuple(str(n) for n in names),
+                          name_spans=tuple(self._tok(n) for n in names))
 
     def source_clause(self, meta: Any, text: Token) -> ast.Clause:
         return ast.Clause("source", self._span(meta), label=_unquote(text))
@@ -380,35 +381,101 @@ def _syntax_diagnostic(
 ) -> Diagnostic:
     column = error.column if error.column and error.column > 0 else 1
     source_line = lines[line - 1] if 0 < line <= len(lines) else ""
-    hint = ""
-    try:
-        label = error.match_examples(_lark().parse, _EXAMPLES, use_accepts=True)
-    except Exception:  # match_examples re-parses the catalogue; never let it mask the error
-        label = None
-    if label:
-        hint = str(label)
-    if isinstance(error, lark.UnexpectedToken):
-        token = error.token
-        if token.type == "$END":
-            message = "unexpected end of file"
-        else:
-            message = f"unexpected {_describe(token)}"
-        expected = sorted(_TERMINAL_WORDS.get(t, _literal(t)) for t in error.expected)
-        expected = [e for e in expected if e]
-        if expected:
-            message += "; expected " + ", ".join(expected[:8])
-        word = str(token)
-        if not hint and token.type == "NAME":
-            hint = did_you_mean(word, _KEYWORDS)
-    elif isinstance(error, lark.UnexpectedCharacters):
-        pos = error.pos_in_stream or 0
+    pos = error.pos_in_stream or 0
+    if isinstance(error, lark.UnexpectedCharacters):
         char = text[pos] if pos < len(text) else ""
-        message = f"unexpected character {char!r}"
-        if char == "'" and not hint:
-            hint = 'strings are written in double quotes: "..."'
+        hint = 'strings are written in double quotes: "..."' if char == "'" else ""
+        return Diagnostic(file, line, column, f"unexpected character {char!r}", source_line,
+                          hint)
+    if not isinstance(error, lark.UnexpectedToken):
+        return Diagnostic(file, line, column, "syntax error", source_line)
+    token = error.token
+    if token.type == "$END":
+        message = "unexpected end of file"
+        pos = len(text)
     else:
-        message = "syntax error"
+        message = f"unexpected {_describe(token)}"
+        pos = token.start_pos if token.start_pos is not None else pos
+    expected = _expected(error.expected)
+    if expected:
+        message += "; expected " + ", ".join(expected)
+    before = _code_before(text, pos)
+    misplaced_open = re.search(r"\bhan\s+[^\s,{}]+\s+(open)\s*$", before)
+    hint = ""
+    if token.type == "EQUAL" or str(token) == "=":
+        hint = "use '==' to compare, not '='"
+    elif misplaced_open:
+        where = misplaced_open.start(1)
+        line = before.count("\n", 0, where) + 1
+        column = where - (before.rfind("\n", 0, where) + 1) + 1
+        source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+        message = "a second han value needs a comma: 'han 2, open 1'"
+        hint = "open han is written 'han 2, open 1'"
+    elif re.search(r"(\band|\bor|\bnot|[-+*/%^=<>])\s*$", before):
+        last = re.search(r"(\band|\bor|\bnot|[-+*/%^=<>]+)\s*$", before)
+        assert last is not None
+        at = _position(before, last.start(1))
+        hint = (f"the condition ending in '{last.group(1)}' at line {at[0]}, column {at[1]} "
+                "has nothing after it")
+    else:
+        opened = _unclosed(before)
+        starts_declaration = token.type == "$END" or (bool(
+            _DECLARATION_START.match(source_line)) and column == len(source_line) - len(
+                source_line.lstrip()) + 1)
+        if opened is not None and opened[0] in "([":
+            char, at = opened
+            hint = f"the '{char}' opened at line {at[0]}, column {at[1]} is not closed"
+        elif opened is not None and starts_declaration:
+            hint = f"the block opened at line {opened[1][0]} is not closed with '}}'"
+        elif token.type == "NAME":
+            hint = did_you_mean(str(token), _KEYWORDS)
+    if not hint:
+        try:
+            label = error.match_examples(_lark().parse, _EXAMPLES, use_accepts=True)
+        except Exception:  # match_examples re-parses the catalogue; never let it mask the error
+            label = None
+        hint = str(label) if label else ""
     return Diagnostic(file, line, column, message, source_line, hint)
+
+
+def _expected(terminals: set[str]) -> list[str]:
+    """The expected tokens in words, the most telling first: '}', the clause keywords, then
+    the rest; at most eight."""
+    words = {_TERMINAL_WORDS.get(t, _literal(t)) for t in terminals}
+    words.discard("")
+    first = [w for w in ("'}'", "a name", "a quoted string") if w in words]
+    keywords = sorted(w for w in words if w not in first and w.strip("'").isalpha())
+    rest = sorted(w for w in words if w not in first and w not in keywords)
+    return (first + keywords + rest)[:8]
+
+
+_STRING_OR_COMMENT = re.compile(r'"([^"\\\n]|\\.)*"|#[^\n]*')
+
+
+def _code_before(text: str, pos: int) -> str:
+    """The text before ``pos`` with strings and comments blanked out (same length)."""
+    head = text[:pos]
+    return _STRING_OR_COMMENT.sub(lambda m: " " * len(m.group(0)), head)
+
+
+def _position(text: str, index: int) -> tuple[int, int]:
+    line = text.count("\n", 0, index) + 1
+    return line, index - (text.rfind("\n", 0, index) + 1) + 1
+
+
+def _unclosed(code: str) -> tuple[str, tuple[int, int]] | None:
+    """The innermost bracket opened in ``code`` and not closed, with its position."""
+    stack: list[tuple[str, int]] = []
+    pairs = {")": "(", "]": "[", "}": "{"}
+    for index, char in enumerate(code):
+        if char in "([{":
+            stack.append((char, index))
+        elif char in pairs and stack and stack[-1][0] == pairs[char]:
+            stack.pop()
+    if not stack:
+        return None
+    char, index = stack[-1]
+    return char, _position(code, index)
 
 
 def _describe(token: Token) -> str:

@@ -11,22 +11,68 @@ from __future__ import annotations
 from typing import Any
 
 from riichi_rules.language.vocabulary import (
-    BOOL, DIRECTION, GROUP, INT, MISSING, READING, RELEASE, TILE, Feature, list_of,
+    BOOL,
+    DIRECTION,
+    GROUP,
+    INT,
+    MISSING,
+    READING,
+    RELEASE,
+    TILE,
+    Feature,
+    list_of,
 )
 from riichi_rules.readings import Group, Reading
 from riichi_rules.tiles import Tile
+
 
 class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand."""
 
     __slots__ = (
-        "after_call", "cache", "call", "called", "closed", "completes", "counts", "dealer",
-        "discards_called", "drawn", "first_discards", "first_turn", "furiten", "hand",
-        "has_yaku", "kan_seats", "kans", "last_tile", "melds", "on", "own_added_kan_tiles",
-        "own_discards", "passed_since_own_discard", "passed_since_own_draw",
-        "passed_since_riichi", "points", "readings", "relation", "riichi", "riichi_seats",
-        "honba_points", "noten_count", "ron", "ron_claims", "slots", "tenpai_count", "tile",
-        "tiles", "total", "tsumo", "wall", "waits", "waits_after",
+        "after_call",
+        "cache",
+        "call",
+        "called",
+        "closed",
+        "completes",
+        "counts",
+        "dealer",
+        "discards_called",
+        "drawn",
+        "first_discards",
+        "first_turn",
+        "furiten",
+        "hand",
+        "has_yaku",
+        "honba_points",
+        "kan_seats",
+        "kans",
+        "last_tile",
+        "melds",
+        "noten_count",
+        "on",
+        "own_added_kan_tiles",
+        "own_discards",
+        "passed_since_own_discard",
+        "passed_since_own_draw",
+        "passed_since_riichi",
+        "points",
+        "readings",
+        "relation",
+        "riichi",
+        "riichi_seats",
+        "ron",
+        "ron_claims",
+        "slots",
+        "tenpai_count",
+        "tile",
+        "tiles",
+        "total",
+        "tsumo",
+        "waits",
+        "waits_after",
+        "wall",
     )
 
     def __init__(self, slot_count: int, cache_size: int) -> None:

@@ -332,6 +332,7 @@ class Function:
     call: Callable[..., Any]
     phrase: str
     situational: bool = False
+    args: tuple[str, ...] = ()  # the arguments' names, for messages
 
 
 def _round_up(value: int, step: int) -> int:
@@ -344,12 +345,13 @@ def _take(items: tuple[Any, ...], n: int) -> tuple[Any, ...]:
 
 FUNCTIONS: dict[str, Function] = {
     "next": Function((TILE,), TILE, lambda t: Tile.of(dora_of(t)),
-                     "the tile an indicator points to"),
+                     "the tile an indicator points to", args=("indicator",)),
     "held": Function((TILE,), INT, lambda env, t: env.held(t.kind),
-                     "how many of the hand's tiles are", situational=True),
-    "round_up": Function((INT, INT), INT, _round_up, "rounded up to a multiple of"),
-    "min": Function((INT, INT), INT, min, "the smaller of"),
-    "larger": Function((INT, INT), INT, max, "the larger of"),
+                     "how many of the hand's tiles are", situational=True, args=("tile",)),
+    "round_up": Function((INT, INT), INT, _round_up, "rounded up to a multiple of",
+                         args=("value", "step")),
+    "min": Function((INT, INT), INT, min, "the smaller of", args=("a", "b")),
+    "larger": Function((INT, INT), INT, max, "the larger of", args=("a", "b")),
     "take": Function((list_of(TILE), INT), list_of(TILE), _take, "the first n items of"),
 }
 
@@ -365,7 +367,8 @@ STAGES = ("yaku", "dora", "fu", "limits", "payments")
 
 def all_names(features: Mapping[str, Feature] | None = None) -> list[str]:
     """Every name a rule may use, for "did you mean" hints."""
-    names = set(FEATURES if features is None else features) | set(TILE_PREDICATES) | set(GROUP_PREDICATES) | set(FUNCTIONS)
+    names = set(FEATURES if features is None else features)
+    names |= set(TILE_PREDICATES) | set(GROUP_PREDICATES) | set(FUNCTIONS)
     for attrs in ATTRIBUTES.values():
         names |= set(attrs)
     for values in ENUMS.values():

@@ -235,6 +235,17 @@ class ScoringProgram:
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
 
 
+_CLAUSE_EXAMPLES = {
+    "han": "write its han, e.g. 'han 1 closed' (closed hands only) or 'han 2, open 1'",
+    "when": "write its condition, e.g. 'when closed and tsumo'",
+    "base": "write the starting value, e.g. 'base \"Base\" 20'",
+    "pay": "write who pays what, e.g. 'pay discarder round_up(basic * 4, 100) when ron'",
+    "allow": "write when it is allowed, e.g. 'allow when not riichi'",
+    "forbid": "write when it is forbidden, e.g. 'forbid when riichi and not drawn'",
+    "priority": "write its priority among claims, e.g. 'priority 2'",
+}
+
+
 class _Sources:
     """The text of every rule file read, for diagnostics."""
 
@@ -368,13 +379,16 @@ class _Builder:
                            f"a {decl.kind} takes: {', '.join(sorted(allowed))}")
                 ok = False
             elif clause.keyword in SINGLE_CLAUSES and clause.keyword in seen:
+                hint = ("join the two conditions with 'and' in one 'when'"
+                        if clause.keyword == "when" else f"keep one '{clause.keyword}'")
                 self.error(clause.span, f"'{clause.keyword}' is given twice in "
-                           f"{decl.kind} '{decl.name}'")
+                           f"{decl.kind} '{decl.name}'", hint)
                 ok = False
             seen.add(clause.keyword)
         for keyword in REQUIRED[decl.kind]:
             if keyword not in seen:
-                self.error(decl.span, f"{decl.kind} '{decl.name}' has no '{keyword}' clause")
+                self.error(decl.span, f"{decl.kind} '{decl.name}' has no '{keyword}' clause",
+                           _CLAUSE_EXAMPLES.get(keyword, ""))
                 ok = False
         return ok
 
@@ -417,8 +431,8 @@ class _Builder:
             self.parameters, lambda name: name in self.declarations, self.sources.line,
             features=TABLE_FEATURES)
         by_kind: dict[str, list[TableRule]] = {}
+        stage = "table"
         for decl in self.table_decls.values():
-            stage = "table"
 
             def cond(keyword: str, decl: ast.Declaration = decl) -> Fn | None:
                 clause = decl.first(keyword)
@@ -539,9 +553,10 @@ class _Builder:
         for decl in self.declarations.values():
             names = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
             for clause in decl.clauses_of("replaces"):
-                for name in clause.names:
+                spans = clause.name_spans or tuple(clause.span for _ in clause.names)
+                for name, span in zip(clause.names, spans, strict=False):
                     if name not in self.declarations and not self.standalone:
-                        self.error(clause.span, f"{decl.name} replaces '{name}', which is not "
+                        self.error(span, f"{decl.name} replaces '{name}', which is not "
                                    "declared", did_you_mean(name, self.declarations))
             graph[decl.name] = names
         state: dict[str, int] = {}
@@ -552,7 +567,9 @@ class _Builder:
                 if state.get(nxt) == 1:
                     decl = self.declarations[node]
                     cycle = " -> ".join([*path[path.index(nxt):], nxt]) if nxt in path else nxt
-                    self.error(decl.span, f"'replaces' goes round in a circle: {cycle}")
+                    self.error(decl.span, f"'replaces' goes round in a circle: {cycle}",
+                               "remove the 'replaces' of one of them: a yaku cannot replace "
+                               "a yaku that replaces it")
                 elif nxt in graph and state.get(nxt) is None:
                     visit(nxt, [*path, nxt])
             state[node] = 2

@@ -1,0 +1,81 @@
+"""The command-line form of a win, turned into the JSON form of a win (docs/formats.md).
+
+``riichi score HAND [MELD ...] --win TILE --tsumo --seat S --dora 1m,2p`` becomes
+``{"hand": HAND, "melds": [MELD, ...], "win": TILE, "tsumo": true, "seat": "S",
+"dora": ["1m", "2p"]}``; :meth:`riichi_rules.hand.Win.from_json` then validates it, so the
+command line and the JSON input accept the same things and fail with the same messages.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+
+# The situation flags of the JSON form, each a ``--flag`` on the command line
+# (``double_riichi`` is ``--double-riichi``).
+FLAGS = (
+    "tsumo",
+    "riichi",
+    "double_riichi",
+    "ippatsu",
+    "rinshan",
+    "chankan",
+    "haitei",
+    "houtei",
+    "tenhou",
+    "chiihou",
+    "renhou",
+)
+
+_SEPARATORS = re.compile(r"[\s,]+")
+
+
+def indicator_list(values: Sequence[str] | None) -> list[str]:
+    """``--dora 1m,2p --dora 3s`` -> ``["1m", "2p", "3s"]`` (each part may also be a run in
+    mpsz, ``1m2p``; it is validated later with the rest of the win)."""
+    out: list[str] = []
+    for value in values or ():
+        out.extend(part for part in _SEPARATORS.split(value) if part)
+    return out
+
+
+def last_tile(hand: str) -> str:
+    """The last tile written in ``hand`` (``22p234p123s456s789s`` -> ``9s``), or ``""`` when
+    the hand does not end in a tile (the win is then rejected with the hand's own error)."""
+    match = re.search(r"([0-9])([a-z])\s*$", hand)
+    return match.group(1) + match.group(2) if match else ""
+
+
+def win_json(
+    hand: str,
+    melds: Sequence[str],
+    *,
+    win: str | None,
+    flags: Sequence[str],
+    seat: str | None,
+    round_: str | None,
+    dora: Sequence[str] | None,
+    ura: Sequence[str] | None,
+    honba: int | None,
+    sticks: int | None,
+) -> dict[str, object]:
+    """The JSON form of the win the command line describes (fields left out take the JSON
+    defaults)."""
+    obj: dict[str, object] = {"hand": hand, "win": win if win is not None else last_tile(hand)}
+    if melds:
+        obj["melds"] = list(melds)
+    for flag in flags:
+        obj[flag] = True
+    if seat is not None:
+        obj["seat"] = seat
+    if round_ is not None:
+        obj["round"] = round_
+    if dora:
+        obj["dora"] = indicator_list(dora)
+    if ura:
+        obj["ura"] = indicator_list(ura)
+    if honba is not None:
+        obj["honba"] = honba
+    if sticks is not None:
+        obj["sticks"] = sticks
+    return obj

@@ -1,0 +1,373 @@
+"""One neutral model of a recorded game, whatever format it was read from.
+
+A :class:`GameRecord` holds the game's rules, players and :class:`HandRecord` s; each hand is the
+starting position plus a list of events, in the order they happened at the table, that a referee
+can follow one by one. The readers (:mod:`riichi_rules.records.mjlog`,
+:mod:`riichi_rules.records.tenhou6`) produce the same event stream for the same game.
+
+Conventions:
+
+* seats are absolute, ``0 .. players-1``; seat 0 is the first dealer (East in East 1);
+* tiles are :class:`~riichi_rules.tiles.Tile`, red fives kept (``Tile(4, True)`` = ``0m``);
+  a game without red fives has none;
+* melds are :class:`~riichi_rules.hand.Meld`, their ``source`` relative to the caller (left =
+  kamicha, across = toimen, right = shimocha). In 3-player Tenhou the empty North seat keeps its
+  place, so West calling from East is ``across``, as Tenhou records it;
+* every event has ``seat`` (who acted) and, keyword-only, ``index`` (its position in
+  :attr:`HandRecord.events`).
+
+Order of events around a turn (Tenhou's own order, which the tenhou.net/6 reader reproduces):
+``Draw``; then ``ClosedKan`` / ``AddedKan`` (each followed by a replacement ``Draw``) or
+``RiichiDeclared`` + ``Discard``; ``RiichiAccepted`` comes right after the declaring discard
+unless that discard is won on; then a ``Call`` of the discard, or the next seat's ``Draw``.
+A closed kan's new indicator (``NewDora``) follows the kan at once; an open or added kan's
+follows the replacement draw (before the next discard, or right after a further kan), as Tenhou
+reveals it; a kan won on (chankan) or followed by a replacement-tile win reveals none.
+A hand ends with one ``Win`` per winner (two for a double ron, in Tenhou's order) or one
+``DrawnHand``.
+"""
+
+from __future__ import annotations
+
+import gzip
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+
+from riichi_rules.errors import InputError
+from riichi_rules.hand import Meld
+from riichi_rules.tiles import Tile, Wind
+
+__all__ = [
+    "DRAWN_HAND_KINDS",
+    "AddedKan",
+    "Call",
+    "ClosedKan",
+    "Discard",
+    "Draw",
+    "DrawnHand",
+    "Event",
+    "GameRecord",
+    "HandRecord",
+    "NewDora",
+    "Nukidora",
+    "RecordError",
+    "RecordRules",
+    "RecordedWin",
+    "RiichiAccepted",
+    "RiichiDeclared",
+    "Win",
+    "read_record",
+    "read_records",
+]
+
+
+class RecordError(InputError):
+    """A game record that cannot be read: malformed, truncated, or inconsistent (a tile
+    discarded that is not in the hand, a call of a tile nobody discarded). ``code`` is
+    ``bad_record``; the message names the file and, where there is one, the hand and event
+    (``"bug3.xml: hand 4 (E4-0), event 37 (<N who=\"2\" m=\"...\"/>): ..."``)."""
+
+    def __init__(self, message: str, source: str = "") -> None:
+        super().__init__("bad_record", message)
+        self.source = source
+
+
+DRAWN_HAND_KINDS = frozenset(
+    {
+        "exhaustive",
+        "kyuushu_kyuuhai",
+        "suufon_renda",
+        "suucha_riichi",
+        "suukaikan",
+        "sanchahou",
+        "nagashi_mangan",
+    }
+)
+"""The kinds of :class:`DrawnHand`: the wall ran out, or an abortive draw (nine terminals,
+four winds, four riichi, four kans, triple ron), or nagashi mangan (Tenhou records it as a
+draw, ``RYUUKYOKU type="nm"``)."""
+
+
+@dataclass(frozen=True, slots=True)
+class RecordRules:
+    """The rules the game was played under, as far as the record says.
+
+    ``standard`` is False for 3-player games and for Tenhou's special lobbies (chip, "ratio",
+    1,000-point start: GO bits 0x200/0x400/0x800), whose scoring differs from the standard
+    4-player rules (shared/data/tenhou/README.md, "Rules"). ``label`` is Tenhou's style of
+    name (``四鳳南喰赤``); ``raw`` what the record said (GO attributes, or tenhou.net/6 ``rule``).
+    """
+
+    players: int
+    red_fives: bool
+    kuitan: bool
+    hanchan: bool
+    standard: bool
+    label: str
+    raw: Mapping[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class Draw:
+    """``seat`` draws ``tile`` (from the wall, or the replacement tile after a kan or a north)."""
+
+    seat: int
+    tile: Tile
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None when the
+    record does not say)."""
+
+    seat: int
+    tile: Tile
+    tsumogiri: bool | None
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiDeclared:
+    """``seat`` declares riichi; its declaring :class:`Discard` follows."""
+
+    seat: int
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class RiichiAccepted:
+    """The declaring discard was not won on: ``seat`` pays its 1,000-point stick."""
+
+    seat: int
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """``seat`` calls the last discard (of ``from_seat``) into ``meld``: chi, pon or
+    daiminkan. ``meld.called`` is the discarded tile."""
+
+    seat: int
+    meld: Meld
+    from_seat: int
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class ClosedKan:
+    """``seat`` declares a closed kan (ankan) of four concealed tiles."""
+
+    seat: int
+    meld: Meld
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class AddedKan:
+    """``seat`` adds ``tile`` to its pon (kakan): ``meld`` is the kan (4 tiles; ``called`` and
+    ``source`` those of the pon). Others may rob it (chankan)."""
+
+    seat: int
+    meld: Meld
+    tile: Tile
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Nukidora:
+    """3-player only: ``seat`` sets a North aside as a dora (nukidora), then draws a
+    replacement tile."""
+
+    seat: int
+    tile: Tile
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class NewDora:
+    """A new dora indicator turned after a kan; ``seat`` is the kan's declarer."""
+
+    seat: int
+    indicator: Tile
+    index: int = field(kw_only=True)
+
+
+@dataclass(frozen=True, slots=True)
+class RecordedWin:
+    """What the record says the win scored (Tenhou's own scoring).
+
+    ``han`` is the yaku total (dora included) or 13 per yakuman; ``fu`` is None when the record
+    does not give it (tenhou.net/6 writes only the limit name for limit hands); ``points`` is
+    the hand's value before honba and sticks (on tsumo, all payers together); ``limit`` 0 none,
+    1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (kazoe included); ``yaku`` our ids
+    with their han, 0-han entries (dora 0) left out, in the record's order; ``yakuman`` our ids,
+    one entry per yakuman; ``deltas`` this win's score change per seat, honba and sticks
+    included; ``pao`` the liable seat; ``honba``/``sticks`` the counters this win collects as
+    recorded (Tenhou gives the second winner of a double ron the honba again and 0 sticks,
+    although only the first collects them: shared/data/tenhou/README.md, "Double ron")."""
+
+    han: int
+    fu: int | None
+    points: int
+    limit: int
+    yaku: tuple[tuple[str, int], ...]
+    yakuman: tuple[str, ...]
+    deltas: tuple[int, ...]
+    pao: int | None
+    honba: int
+    sticks: int
+
+
+@dataclass(frozen=True, slots=True)
+class Win:
+    """``seat`` wins: on ``from_seat``'s discard (or added kan), or by tsumo when ``from_seat ==
+    seat``. ``hand`` is the concealed tiles with ``win_tile``, sorted; ``melds`` in the order
+    they were made (an added kan in its pon's place); ``dora``/``ura`` the indicators (ura only
+    for a winner in riichi); ``nukidora`` the Norths set aside (3-player)."""
+
+    seat: int
+    from_seat: int
+    hand: tuple[Tile, ...]
+    win_tile: Tile
+    melds: tuple[Meld, ...]
+    dora: tuple[Tile, ...]
+    ura: tuple[Tile, ...]
+    recorded: RecordedWin
+    nukidora: int = 0
+    index: int = field(kw_only=True)
+
+    @property
+    def tsumo(self) -> bool:
+        return self.from_seat == self.seat
+
+
+@dataclass(frozen=True, slots=True)
+class DrawnHand:
+    """The hand ends without a win. ``kind`` is one of :data:`DRAWN_HAND_KINDS`; ``seat`` the
+    seat whose action ended it (the declarer of kyuushu kyuuhai, else the last to act);
+    ``tenpai`` the seats tenpai at an exhaustive draw or nagashi mangan (empty for abortive
+    draws, and for a tenhou.net/6 nagashi mangan, which does not record it); ``revealed`` the
+    concealed hands shown (sorted); ``deltas`` the score changes per seat."""
+
+    seat: int
+    kind: str
+    tenpai: tuple[int, ...]
+    revealed: Mapping[int, tuple[Tile, ...]]
+    deltas: tuple[int, ...]
+    index: int = field(kw_only=True)
+
+
+Event = (
+    Draw
+    | Discard
+    | RiichiDeclared
+    | RiichiAccepted
+    | Call
+    | ClosedKan
+    | AddedKan
+    | Nukidora
+    | NewDora
+    | Win
+    | DrawnHand
+)
+"""Any event of a hand."""
+
+
+@dataclass(frozen=True, slots=True)
+class HandRecord:
+    """One hand (kyoku): ``index`` from 0 in the game; ``round_wind`` and ``kyoku`` (1..4)
+    name it (East 1 = E, 1); ``honba`` and ``sticks`` are the counters at its start; ``scores``
+    the scores at its start (one per seat, as ``hands``); ``hands`` the starting 13 tiles of each
+    seat (4 seats, or 3 in a 3-player game), sorted."""
+
+    index: int
+    round_wind: Wind
+    kyoku: int
+    honba: int
+    sticks: int
+    dealer: int
+    scores: tuple[int, ...]
+    dora_indicator: Tile
+    hands: tuple[tuple[Tile, ...], ...]
+    events: tuple[Event, ...]
+
+    @property
+    def name(self) -> str:
+        """``E1-0`` style: round wind, kyoku, honba."""
+        return f"{self.round_wind.value}{self.kyoku}-{self.honba}"
+
+
+@dataclass(frozen=True, slots=True)
+class GameRecord:
+    """A whole game. ``final_scores``/``final_points`` are the record's end result (Tenhou
+    ``owari``: scores, and points after uma and oka), None when it has none; ``errors`` lists
+    things the reader noticed but could read past (an ignored tag, a missing end result)."""
+
+    source: str
+    game_id: str | None
+    rules: RecordRules
+    players: tuple[str, ...]
+    start_points: int
+    hands: tuple[HandRecord, ...]
+    final_scores: tuple[int, ...] | None
+    final_points: tuple[float, ...] | None
+    errors: tuple[str, ...]
+
+
+RECORD_SUFFIXES = (".xml", ".mjlog", ".json")
+"""The files :func:`read_records` picks up when it is given a folder."""
+
+
+def read_record(path: str | Path) -> GameRecord:
+    """Read one game record file, whatever its format: Tenhou mjlog XML (plain or gzip) or
+    tenhou.net/6 JSON, told apart by the content. Raises :class:`RecordError`."""
+    from riichi_rules.records.mjlog import read_mjlog
+    from riichi_rules.records.tenhou6 import read_tenhou6
+
+    name = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
+    head = data.lstrip()[:1]
+    shown = Path(name).name
+    try:
+        if head == b"<":
+            record = read_mjlog(data, source=shown)  # the game id comes from the file name
+        elif head == b"{":
+            record = read_tenhou6(data, source=shown)
+        else:
+            raise RecordError(
+                f"{shown}: not a game record this reader knows (Tenhou mjlog XML or "
+                "tenhou.net/6 JSON)",
+                name,
+            )
+    except RecordError as exc:
+        exc.source = name
+        raise
+    return replace(record, source=name)
+
+
+def read_records(paths: Iterable[str | Path]) -> Iterator[GameRecord | RecordError]:
+    """Read many records, one result per file, and keep going after a bad one: a
+    :class:`GameRecord`, or the :class:`RecordError` that file raised. A folder stands for
+    its files ending in :data:`RECORD_SUFFIXES` (searched recursively, in name order)."""
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            files = sorted(f for f in p.rglob("*") if f.is_file()
+                           and f.suffix.lower() in RECORD_SUFFIXES)
+        else:
+            files = [p]
+        for f in files:
+            try:
+                yield read_record(f)
+            except RecordError as exc:
+                yield exc

@@ -1,0 +1,761 @@
+"""Tenhou mjlog XML (``<mjloggm ver="2.3">``) to a :class:`~riichi_rules.records.events.GameRecord`.
+
+The tags read (shared/data/tenhou/README.md and client-logs/FORMAT.md describe them):
+``GO type`` (rule bits), ``UN n0..n3`` (URL-encoded names), ``TAIKYOKU``, ``INIT seed ten oya
+hai0..hai3``, draws ``T U V W`` + tile id and discards ``D E F G`` + tile id (seats 0..3),
+``N who m`` (a packed meld: :func:`decode_meld`), ``REACH who step`` (1 declared, 2 stick paid),
+``DORA hai``, ``AGARI`` and ``RYUUKYOKU`` (with ``owari`` on the last one). ``SHUFFLE``, ``BYE``
+and a reconnecting ``UN`` change nothing at the table and are skipped; any other tag is skipped
+with a note in :attr:`GameRecord.errors`.
+
+Tile ids are Tenhou's 0..135 (``id // 4`` = kind); ids 16, 52, 88 are the red fives when the
+game has them. The reader follows every tile by its id: a tile drawn twice, a discard or call of
+a tile the seat does not hold, a call of a tile that was not the last discard, or a win whose
+hand differs from the one followed is a :class:`RecordError`, as is text that is not a tag
+(a truncated file) and a file without ``</mjloggm>``.
+"""
+
+from __future__ import annotations
+
+import gzip
+import html
+import re
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from urllib.parse import unquote
+
+from riichi_rules.errors import InputError
+from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.records.events import (
+    AddedKan,
+    Call,
+    ClosedKan,
+    Discard,
+    Draw,
+    DrawnHand,
+    Event,
+    GameRecord,
+    HandRecord,
+    NewDora,
+    Nukidora,
+    RecordedWin,
+    RecordError,
+    RecordRules,
+    RiichiAccepted,
+    RiichiDeclared,
+    Win,
+)
+from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
+from riichi_rules.tiles import Tile, Wind
+
+__all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]
+
+_TAG = re.compile(r"<(/?)([A-Za-z]+)(\d*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
+_ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
+_SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
+_GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
+_WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
+_FROM_REL = {1: Relative.RIGHT, 2: Relative.ACROSS, 3: Relative.LEFT}
+_DRAW_KINDS: Mapping[str | None, str] = {
+    None: "exhaustive",
+    "yao9": "kyuushu_kyuuhai",
+    "kaze4": "suufon_renda",
+    "reach4": "suucha_riichi",
+    "kan4": "suukaikan",
+    "ron3": "sanchahou",
+    "nm": "nagashi_mangan",
+}
+_QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
+
+
+@dataclass(frozen=True, slots=True)
+class PackedMeld:
+    """A decoded mjlog ``m`` value. ``type`` is chi, pon, kakan, daiminkan, ankan or nukidora;
+    ``ids`` the tile ids of the meld (4 for kans; 1 for nukidora); ``called`` the claimed id
+    (for kakan: the pon's); ``added`` kakan's added id; ``from_rel`` 0 self, 1 right
+    (shimocha), 2 across (toimen), 3 left (kamicha)."""
+
+    type: str
+    ids: tuple[int, ...]
+    called: int | None
+    added: int | None
+    from_rel: int
+
+
+def decode_meld(m: int) -> PackedMeld:
+    """Decode Tenhou's packed meld integer (the ``m`` of ``N`` and ``AGARI``).
+
+    Bits (Tenhou's encoding): 0-1 who it came from, relative; bit 2 chi: bits 10.. hold
+    ``base*3 + called position`` (base = the run's first kind as ``suit*7 + start``) and bits
+    3-4, 5-6, 7-8 the copy (0..3) of each of the three tiles; bit 3 pon, bit 4 kakan: bits 9..
+    hold ``kind*3 + called position`` among the three pon tiles and bits 5-6 the copy left out
+    of the pon (the added one, for kakan); bit 5 nukidora: bits 8.. the tile id; none of these:
+    a kan, bits 8.. the called (or first) tile id, relative 0 = ankan. Raises ValueError."""
+    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < 1 << 16:
+        raise ValueError(f"a packed meld is 0..65535, not {m!r}")
+    rel = m & 3
+    if m & 0x4:
+        packed = m >> 10
+        called_at, base = packed % 3, packed // 3
+        if base >= 21:
+            raise ValueError(f"chi {m}: run start {base} is out of range")
+        kind = (base // 7) * 9 + base % 7
+        ids = tuple((kind + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3))
+        return PackedMeld("chi", ids, ids[called_at], None, rel)
+    if m & 0x18:
+        packed = m >> 9
+        called_at, kind = packed % 3, packed // 3
+        if kind >= 34:
+            raise ValueError(f"pon {m}: tile kind {kind} is out of range")
+        unused = (m >> 5) & 3
+        pon = tuple(kind * 4 + c for c in range(4) if c != unused)
+        if m & 0x8:
+            return PackedMeld("pon", pon, pon[called_at], None, rel)
+        added = kind * 4 + unused
+        return PackedMeld("kakan", tuple(sorted((*pon, added))), pon[called_at], added, rel)
+    if m & 0x20:
+        tile_id = m >> 8
+        if tile_id > 135:
+            raise ValueError(f"nukidora {m}: tile id {tile_id} is out of range")
+        return PackedMeld("nukidora", (tile_id,), None, None, rel)
+    tile_id = m >> 8
+    if tile_id > 135:
+        raise ValueError(f"kan {m}: tile id {tile_id} is out of range")
+    kind = tile_id // 4
+    ids = tuple(kind * 4 + c for c in range(4))
+    if rel == 0:
+        return PackedMeld("ankan", ids, None, None, 0)
+    return PackedMeld("daiminkan", ids, tile_id, None, rel)
+
+
+def go_rules(go_type: int, raw: Mapping[str, object] | None = None) -> RecordRules:
+    """The rules of a ``GO type`` (README "GO type bits"): 0x02 no red fives, 0x04 no kuitan,
+    0x08 hanchan, 0x10 3-player, 0x20/0x80 room, 0x40 fast, 0x200/0x400/0x800 special lobbies
+    (non-standard scoring)."""
+    players = 3 if go_type & 0x10 else 4
+    red = not go_type & 0x02
+    kuitan = not go_type & 0x04
+    hanchan = bool(go_type & 0x08)
+    room = {0x00: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}[go_type & 0xA0]
+    label = (
+        ("三" if players == 3 else "四")
+        + room
+        + ("南" if hanchan else "東")
+        + ("喰" if kuitan else "")
+        + ("赤" if red else "")
+        + ("速" if go_type & 0x40 else "")
+    )
+    standard = players == 4 and not go_type & 0xE00
+    raw_rules = dict(raw) if raw is not None else {"type": go_type}
+    return RecordRules(players, red, kuitan, hanchan, standard, label, raw_rules)
+
+
+@dataclass(slots=True)
+class _Token:
+    name: str
+    number: int | None
+    attrs: dict[str, str]
+    text: str
+    closing: bool
+
+
+def _load(path_or_text: str | Path | bytes, source: str | None) -> tuple[str, str]:
+    """(text, source name) of a path, raw bytes or the XML text itself."""
+    if isinstance(path_or_text, bytes):
+        return _decode(path_or_text, source or "<bytes>"), source or "<bytes>"
+    if isinstance(path_or_text, str) and path_or_text.lstrip().startswith("<"):
+        return path_or_text, source or "<text>"
+    path = Path(path_or_text)
+    name = source or str(path)
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
+    return _decode(data, name), name
+
+
+def _decode(data: bytes, name: str) -> str:
+    if data[:2] == b"\x1f\x8b":
+        try:
+            data = gzip.decompress(data)
+        except (OSError, EOFError) as exc:
+            raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})", name) from None
+
+
+def _tokens(text: str, name: str) -> list[_Token]:
+    out: list[_Token] = []
+    pos = 0
+    end = len(text)
+    while pos < end:
+        skip = _SKIP.match(text, pos)
+        if skip:
+            pos = skip.end()
+            continue
+        m = _TAG.match(text, pos)
+        if m is None:
+            line = text.count("\n", 0, pos) + 1
+            snippet = text[pos : pos + 40]
+            what = "a cut-off tag (truncated file?)" if snippet.startswith("<") else "text"
+            raise RecordError(
+                f"{name}: line {line}, offset {pos}: {what} where a tag was expected: {snippet!r}",
+                name,
+            )
+        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(m.group(4))}
+        number = int(m.group(3)) if m.group(3) else None
+        out.append(_Token(m.group(2), number, attrs, m.group(0), bool(m.group(1))))
+        pos = m.end()
+    return out
+
+
+class _Fail(Exception):
+    """An error inside one tag; the reader adds the file, hand and event."""
+
+
+def _ints(value: str, what: str) -> list[int]:
+    try:
+        return [int(v) for v in value.split(",")] if value.strip() else []
+    except ValueError:
+        raise _Fail(f"{what} must be whole numbers separated by commas, not {value!r}") from None
+
+
+def _floats(value: str, what: str) -> list[float]:
+    try:
+        return [float(v) for v in value.split(",")] if value.strip() else []
+    except ValueError:
+        raise _Fail(f"{what} must be numbers separated by commas, not {value!r}") from None
+
+
+def _attr(tok: _Token, key: str) -> str:
+    if key not in tok.attrs:
+        raise _Fail(f"missing attribute '{key}'")
+    return tok.attrs[key]
+
+
+def _int_attr(tok: _Token, key: str) -> int:
+    value = _attr(tok, key)
+    try:
+        return int(value)
+    except ValueError:
+        raise _Fail(f"attribute '{key}' must be a whole number, not {value!r}") from None
+
+
+class _Hand:
+    """The table state of one hand while its tags are read."""
+
+    def __init__(self, reader: _Reader, tok: _Token) -> None:
+        self.reader = reader
+        players = reader.rules.players
+        seed = _ints(_attr(tok, "seed"), "INIT seed")
+        if len(seed) != 6:
+            raise _Fail(f"INIT seed has 6 numbers (round, honba, sticks, dice, dice, dora), "
+                        f"not {len(seed)}")
+        self.round, self.honba, self.sticks = seed[0], seed[1], seed[2]
+        if not 0 <= self.round < 16 or self.honba < 0 or self.sticks < 0:
+            raise _Fail(f"INIT seed {seed[:3]} is not a round 0..15 with honba, sticks >= 0")
+        ten = _ints(_attr(tok, "ten"), "INIT ten")
+        if len(ten) < players:
+            raise _Fail(f"INIT ten has {len(ten)} scores for {players} players")
+        self.scores = tuple(t * 100 for t in ten[:players])
+        self.dealer = _int_attr(tok, "oya")
+        if not 0 <= self.dealer < players:
+            raise _Fail(f"INIT oya {self.dealer} is not a seat 0..{players - 1}")
+        self.seen: set[int] = set()
+        self.dora = self.id(seed[5], "the dora indicator")
+        self.concealed: list[list[int]] = []
+        for seat in range(players):
+            ids = _ints(tok.attrs.get(f"hai{seat}", ""), f"INIT hai{seat}")
+            if len(ids) != 13:
+                raise _Fail(f"INIT hai{seat} has {len(ids)} tiles, not 13")
+            self.concealed.append([self.id(i, f"hai{seat}") for i in ids])
+        self.start = tuple(self.sorted_tiles(c) for c in self.concealed)
+        self.melds: list[list[tuple[Meld, PackedMeld]]] = [[] for _ in range(players)]
+        self.north = [0] * players
+        self.events: list[Event] = []
+        self.last_draw: list[int | None] = [None] * players
+        self.last_discard: tuple[int, int] | None = None  # (seat, id) still claimable
+        self.last_kakan: tuple[int, int] | None = None  # (seat, added id) robbable
+        self.kan_seat: int | None = None
+        self.declared: set[int] = set()
+        self.accepted: set[int] = set()
+        self.dora_shown: list[int] = [self.dora]
+        self.ended = False
+        self.last_actor = self.dealer
+
+    # -- helpers --
+    def id(self, value: int, what: str) -> int:
+        if not 0 <= value <= 135:
+            raise _Fail(f"{what}: tile id {value} is not 0..135")
+        if value in self.seen:
+            raise _Fail(f"{what}: tile id {value} ({self.tile(value)}) is already in play")
+        self.seen.add(value)
+        return value
+
+    def tile(self, tile_id: int) -> Tile:
+        return tile_from_136(tile_id, self.reader.rules.red_fives)
+
+    def sorted_tiles(self, ids: Sequence[int]) -> tuple[Tile, ...]:
+        return tuple(sorted(self.tile(i) for i in ids))
+
+    def seat(self, tok: _Token, key: str = "who") -> int:
+        seat = _int_attr(tok, key)
+        if not 0 <= seat < self.reader.rules.players:
+            raise _Fail(f"{key}={seat} is not a seat 0..{self.reader.rules.players - 1}")
+        return seat
+
+    def add(self, event: Event) -> None:
+        self.events.append(event)
+
+    @property
+    def n(self) -> int:
+        return len(self.events)
+
+    def take(self, seat: int, tile_id: int, what: str) -> None:
+        try:
+            self.concealed[seat].remove(tile_id)
+        except ValueError:
+            raise _Fail(
+                f"{what}: seat {seat} does not hold tile id {tile_id} ({self.tile(tile_id)})"
+            ) from None
+
+    def meld(self, packed: PackedMeld, who: int) -> Meld:
+        tiles = [self.tile(i) for i in packed.ids]
+        called = None if packed.called is None else self.tile(packed.called)
+        source = _FROM_REL.get(packed.from_rel)
+        try:
+            return Meld.make(packed.type, tiles, called, source)
+        except InputError as exc:
+            raise _Fail(f"seat {who}: {exc.message}") from None
+
+    def check_open(self) -> None:
+        if self.ended:
+            raise _Fail("an event after the hand's result")
+
+    # -- tags --
+    def draw(self, seat: int, tile_id: int) -> None:
+        self.check_open()
+        tile_id = self.id(tile_id, f"seat {seat} draws")
+        if len(self.concealed[seat]) % 3 != 1:
+            raise _Fail(f"seat {seat} draws holding {len(self.concealed[seat])} tiles")
+        self.concealed[seat].append(tile_id)
+        self.last_draw[seat] = tile_id
+        self.last_discard = None
+        self.last_kakan = None
+        self.last_actor = seat
+        self.add(Draw(seat, self.tile(tile_id), index=self.n))
+
+    def discard(self, seat: int, tile_id: int) -> None:
+        self.check_open()
+        if len(self.concealed[seat]) % 3 != 2:
+            raise _Fail(f"seat {seat} discards holding {len(self.concealed[seat])} tiles")
+        self.take(seat, tile_id, f"seat {seat} discards")
+        tsumogiri = self.last_draw[seat] == tile_id
+        self.last_draw[seat] = None
+        self.last_discard = (seat, tile_id)
+        self.last_kakan = None
+        self.last_actor = seat
+        self.add(Discard(seat, self.tile(tile_id), tsumogiri, index=self.n))
+
+    def call(self, tok: _Token) -> None:
+        self.check_open()
+        who = self.seat(tok)
+        try:
+            packed = decode_meld(_int_attr(tok, "m"))
+        except ValueError as exc:
+            raise _Fail(str(exc)) from None
+        players = self.reader.rules.players
+        self.last_actor = who
+        if packed.type in ("chi", "pon", "daiminkan"):
+            if packed.from_rel == 0:
+                raise _Fail(f"a {packed.type} must be called from another seat")
+            from_seat = (who + packed.from_rel) % 4
+            if from_seat >= players or self.last_discard is None:
+                raise _Fail(f"a {packed.type} needs a discard to call")
+            if self.last_discard != (from_seat, packed.called):
+                d_seat, d_id = self.last_discard
+                raise _Fail(
+                    f"seat {who} calls tile id {packed.called} from seat {from_seat}, but the last "
+                    f"discard is id {d_id} ({self.tile(d_id)}) by seat {d_seat}"
+                )
+            for i in packed.ids:
+                if i != packed.called:
+                    self.take(who, i, f"seat {who} {packed.type}")
+            meld = self.meld(packed, who)
+            self.melds[who].append((meld, packed))
+            self.last_discard = None
+            self.last_draw = [None] * players
+            if packed.type == "daiminkan":
+                self.kan_seat = who
+            self.add(Call(who, meld, from_seat, index=self.n))
+            return
+        if len(self.concealed[who]) % 3 != 2:
+            raise _Fail(f"seat {who} declares a {packed.type} holding "
+                        f"{len(self.concealed[who])} tiles")
+        self.last_draw[who] = None
+        self.last_discard = None
+        if packed.type == "nukidora":
+            tile_id = packed.ids[0]
+            if tile_id // 4 != 30:
+                raise _Fail(f"nukidora of {self.tile(tile_id)}: only a North (4z) can be set aside")
+            self.take(who, tile_id, f"seat {who} nukidora")
+            self.north[who] += 1
+            self.add(Nukidora(who, self.tile(tile_id), index=self.n))
+            return
+        if packed.type == "ankan":
+            for i in packed.ids:
+                self.take(who, i, f"seat {who} ankan")
+            meld = self.meld(packed, who)
+            self.melds[who].append((meld, packed))
+            self.kan_seat = who
+            self.add(ClosedKan(who, meld, index=self.n))
+            return
+        # kakan
+        assert packed.added is not None
+        kind = packed.added // 4
+        at = next((i for i, (m, p) in enumerate(self.melds[who])
+                   if m.type is MeldType.PON and p.ids[0] // 4 == kind), None)
+        if at is None:
+            raise _Fail(f"seat {who} adds {self.tile(packed.added)} to a pon it does not have")
+        old, old_packed = self.melds[who][at]
+        if set(old_packed.ids) | {packed.added} != set(packed.ids):
+            raise _Fail(f"the kakan's tiles {packed.ids} do not extend the pon {old_packed.ids}")
+        self.take(who, packed.added, f"seat {who} kakan")
+        try:
+            meld = Meld.make(MeldType.KAKAN, [self.tile(i) for i in packed.ids],
+                             old.called, old.source)
+        except InputError as exc:
+            raise _Fail(f"seat {who}: {exc.message}") from None
+        self.melds[who][at] = (meld, packed)
+        self.kan_seat = who
+        self.last_kakan = (who, packed.added)
+        self.add(AddedKan(who, meld, self.tile(packed.added), index=self.n))
+
+    def reach(self, tok: _Token) -> None:
+        self.check_open()
+        who = self.seat(tok)
+        step = _int_attr(tok, "step")
+        if step == 1:
+            if who in self.declared:
+                raise _Fail(f"seat {who} declares riichi twice")
+            self.declared.add(who)
+            self.add(RiichiDeclared(who, index=self.n))
+        elif step == 2:
+            if who not in self.declared or who in self.accepted:
+                raise _Fail(f"seat {who}'s riichi is accepted without being declared")
+            self.accepted.add(who)
+            self.add(RiichiAccepted(who, index=self.n))
+        else:
+            raise _Fail(f"REACH step is 1 or 2, not {step}")
+
+    def new_dora(self, tok: _Token) -> None:
+        self.check_open()
+        if self.kan_seat is None:
+            raise _Fail("a new dora indicator without a kan")
+        tile_id = self.id(_int_attr(tok, "hai"), "DORA")
+        self.dora_shown.append(tile_id)
+        self.add(NewDora(self.kan_seat, self.tile(tile_id), index=self.n))
+
+    def deltas(self, tok: _Token) -> tuple[int, ...]:
+        sc = _ints(_attr(tok, "sc"), "sc")
+        players = self.reader.rules.players
+        if len(sc) < 2 * players:
+            raise _Fail(f"sc has {len(sc)} numbers, not 2 per seat")
+        return tuple(sc[2 * s + 1] * 100 for s in range(players))
+
+    def agari(self, tok: _Token) -> None:
+        if self.ended and not (self.events and isinstance(self.events[-1], Win)):
+            raise _Fail("a win after the hand's result")
+        who = self.seat(tok)
+        from_who = self.seat(tok, "fromWho")
+        machi = _int_attr(tok, "machi")
+        hai = _ints(_attr(tok, "hai"), "AGARI hai")
+        if self.ended:  # a second winner of a double ron
+            prev = self.events[-1]
+            assert isinstance(prev, Win)
+            if prev.from_seat != from_who or from_who == who or who == prev.seat:
+                raise _Fail("a second win must be a ron on the same discard")
+        if from_who == who:
+            if self.last_draw[who] != machi:
+                raise _Fail(f"seat {who} wins by tsumo on tile id {machi}, "
+                            f"which is not the tile it just drew")
+            concealed = sorted(self.concealed[who])
+        else:
+            claimable = {self.last_discard, self.last_kakan} - {None}
+            if (from_who, machi) not in claimable:
+                raise _Fail(f"seat {who} wins on tile id {machi} of seat {from_who}, "
+                            f"which is not that seat's last discard or added kan")
+            concealed = sorted([*self.concealed[who], machi])
+        if sorted(hai) != concealed:
+            raise _Fail(f"AGARI hai {sorted(hai)} is not seat {who}'s hand "
+                        f"{concealed} as followed")
+        packed = [decode_meld(m) for m in _ints(tok.attrs.get("m", ""), "AGARI m")]
+        melds = tuple(m for m, _ in self.melds[who])
+        if sorted(p.ids for p in packed if p.type != "nukidora") != sorted(
+            p.ids for _, p in self.melds[who]
+        ):
+            raise _Fail(f"AGARI m does not list seat {who}'s melds as followed")
+        north = sum(p.type == "nukidora" for p in packed)
+        if north != self.north[who]:
+            raise _Fail(f"AGARI m lists {north} norths, seat {who} set aside {self.north[who]}")
+        ten = _ints(_attr(tok, "ten"), "AGARI ten")
+        if len(ten) != 3:
+            raise _Fail(f"AGARI ten is fu,points,limit, not {ten}")
+        yaku_nums = _ints(tok.attrs.get("yaku", ""), "AGARI yaku")
+        if len(yaku_nums) % 2:
+            raise _Fail("AGARI yaku is pairs of id,han")
+        pairs = list(zip(yaku_nums[::2], yaku_nums[1::2], strict=True))
+        yakuman_ids = _ints(tok.attrs.get("yakuman", ""), "AGARI yakuman")
+        try:
+            yaku = tenhou_yaku(pairs)
+        except InputError as exc:
+            raise _Fail(exc.message) from None
+        yakuman: list[str] = []
+        for y in yakuman_ids:
+            if y not in TENHOU_YAKUMAN:
+                raise _Fail(f"unknown Tenhou yakuman id {y}")
+            yakuman.append(TENHOU_YAKUMAN[y])
+        han = 13 * len(yakuman) if yakuman else sum(h for _, h in pairs)
+        ba = _ints(_attr(tok, "ba"), "AGARI ba")
+        if len(ba) != 2:
+            raise _Fail(f"AGARI ba is honba,sticks, not {ba}")
+        pao = self.seat(tok, "paoWho") if "paoWho" in tok.attrs else None
+        dora_ids = _ints(_attr(tok, "doraHai"), "AGARI doraHai")
+        if dora_ids != self.dora_shown:
+            raise _Fail(f"AGARI doraHai {dora_ids} differs from the indicators shown "
+                        f"{self.dora_shown}")
+        ura_ids = _ints(tok.attrs.get("doraHaiUra", ""), "AGARI doraHaiUra")
+        for u in ura_ids:
+            if not 0 <= u <= 135:
+                raise _Fail(f"doraHaiUra: tile id {u} is not 0..135")
+        recorded = RecordedWin(
+            han=han,
+            fu=ten[0],
+            points=ten[1],
+            limit=ten[2],
+            yaku=tuple(yaku.items()),
+            yakuman=tuple(yakuman),
+            deltas=self.deltas(tok),
+            pao=pao,
+            honba=ba[0],
+            sticks=ba[1],
+        )
+        self.add(
+            Win(
+                who,
+                from_who,
+                tuple(sorted(self.tile(i) for i in concealed)),
+                self.tile(machi),
+                melds,
+                tuple(self.tile(i) for i in dora_ids),
+                tuple(self.tile(i) for i in ura_ids),
+                recorded,
+                self.north[who],
+                index=self.n,
+            )
+        )
+        self.ended = True
+
+    def ryuukyoku(self, tok: _Token) -> None:
+        self.check_open()
+        kind_attr = tok.attrs.get("type")
+        if kind_attr not in _DRAW_KINDS:
+            raise _Fail(f"unknown RYUUKYOKU type {kind_attr!r}")
+        kind = _DRAW_KINDS[kind_attr]
+        revealed: dict[int, tuple[Tile, ...]] = {}
+        for seat in range(self.reader.rules.players):
+            if f"hai{seat}" not in tok.attrs:
+                continue
+            ids = sorted(_ints(tok.attrs[f"hai{seat}"], f"RYUUKYOKU hai{seat}"))
+            if ids != sorted(self.concealed[seat]):
+                raise _Fail(f"RYUUKYOKU hai{seat} is not seat {seat}'s hand as followed")
+            revealed[seat] = self.sorted_tiles(ids)
+        seat = self.last_actor
+        if kind == "kyuushu_kyuuhai" and len(revealed) == 1:
+            seat = next(iter(revealed))
+        tenpai = tuple(sorted(revealed)) if kind in ("exhaustive", "nagashi_mangan") else ()
+        self.add(DrawnHand(seat, kind, tenpai, revealed, self.deltas(tok), index=self.n))
+        self.ended = True
+
+    def record(self, index: int) -> HandRecord:
+        return HandRecord(
+            index=index,
+            round_wind=_WINDS[self.round // 4],
+            kyoku=self.round % 4 + 1,
+            honba=self.honba,
+            sticks=self.sticks,
+            dealer=self.dealer,
+            scores=self.scores,
+            dora_indicator=self.tile(self.dora),
+            hands=self.start,
+            events=tuple(self.events),
+        )
+
+
+class _Reader:
+    def __init__(self, name: str, game_id: str | None) -> None:
+        self.name = name
+        self.game_id = game_id
+        self.rules = go_rules(0x1)
+        self.go_seen = False
+        self.players: list[str] = []
+        self.hands: list[HandRecord] = []
+        self.hand: _Hand | None = None
+        self.final_scores: tuple[int, ...] | None = None
+        self.final_points: tuple[float, ...] | None = None
+        self.errors: list[str] = []
+        self.closed = False
+
+    def where(self, tok: _Token) -> str:
+        if self.hand is None:
+            return f"{self.name}: {tok.text}"
+        h = self.hand
+        wind = _WINDS[h.round // 4].value
+        return (f"{self.name}: hand {len(self.hands)} ({wind}{h.round % 4 + 1}-{h.honba}), "
+                f"event {h.n} ({tok.text})")
+
+    def read(self, tokens: Sequence[_Token]) -> GameRecord:
+        if not tokens or tokens[0].name != "mjloggm" or tokens[0].closing:
+            raise RecordError(f"{self.name}: not an mjlog (no <mjloggm> root tag)", self.name)
+        for tok in tokens[1:]:
+            if self.closed:
+                raise RecordError(f"{self.name}: {tok.text} after </mjloggm>", self.name)
+            try:
+                self.step(tok)
+            except _Fail as exc:
+                raise RecordError(f"{self.where(tok)}: {exc}", self.name) from None
+        if not self.closed:
+            raise RecordError(f"{self.name}: truncated: the file ends without </mjloggm>",
+                              self.name)
+        self.finish_hand(None)
+        if self.final_scores is None:
+            self.errors.append("the game has no final result (owari)")
+        if not self.go_seen:
+            self.errors.append("no GO tag: rules assumed 4-player with red fives and kuitan")
+        first = self.hands[0] if self.hands else None
+        if first is not None and (first.dealer != 0 or first.round_wind is not Wind.E
+                                  or first.kyoku != 1):
+            self.errors.append(f"the record starts at {first.name}, dealer {first.dealer}")
+        start = first.scores[0] if first is not None else 0
+        players = self.players or [""] * self.rules.players
+        return GameRecord(
+            source=self.name,
+            game_id=self.game_id,
+            rules=self.rules,
+            players=tuple(players),
+            start_points=start,
+            hands=tuple(self.hands),
+            final_scores=self.final_scores,
+            final_points=self.final_points,
+            errors=tuple(self.errors),
+        )
+
+    def finish_hand(self, tok: _Token | None) -> None:
+        hand = self.hand
+        if hand is None:
+            return
+        if not hand.ended:
+            where = f"hand {len(self.hands)}"
+            raise RecordError(
+                f"{self.name}: {where} has no result (no AGARI or RYUUKYOKU): truncated?",
+                self.name,
+            )
+        self.hands.append(hand.record(len(self.hands)))
+        self.hand = None
+
+    def step(self, tok: _Token) -> None:
+        name = tok.name
+        if tok.closing:
+            if name != "mjloggm":
+                raise _Fail(f"unexpected closing tag </{name}>")
+            self.closed = True
+            return
+        if tok.number is not None and name in "TUVWDEFG" and len(name) == 1:
+            hand = self.need_hand(tok)
+            seat = "TUVW".find(name) if name in "TUVW" else "DEFG".find(name)
+            if seat >= self.rules.players:
+                raise _Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
+            if name in "TUVW":
+                hand.draw(seat, tok.number)
+            else:
+                hand.discard(seat, tok.number)
+            return
+        if tok.number is not None:
+            raise _Fail(f"unknown tag {name}{tok.number}")
+        if name == "GO":
+            self.go(tok)
+        elif name == "UN":
+            self.un(tok)
+        elif name == "INIT":
+            self.finish_hand(tok)
+            self.hand = _Hand(self, tok)
+        elif name == "N":
+            self.need_hand(tok).call(tok)
+        elif name == "REACH":
+            self.need_hand(tok).reach(tok)
+        elif name == "DORA":
+            self.need_hand(tok).new_dora(tok)
+        elif name == "AGARI":
+            self.need_hand(tok).agari(tok)
+            self.owari(tok)
+        elif name == "RYUUKYOKU":
+            self.need_hand(tok).ryuukyoku(tok)
+            self.owari(tok)
+        elif name == "TAIKYOKU":
+            if tok.attrs.get("oya", "0") != "0":
+                self.errors.append(f"TAIKYOKU oya={tok.attrs['oya']}: seats are as recorded")
+        elif name in _QUIET:
+            pass
+        else:
+            self.errors.append(f"skipped an unknown tag {tok.text}")
+
+    def need_hand(self, tok: _Token) -> _Hand:
+        if self.hand is None:
+            raise _Fail("an event before the first INIT")
+        return self.hand
+
+    def go(self, tok: _Token) -> None:
+        go_type = _int_attr(tok, "type")
+        raw: dict[str, object] = dict(tok.attrs)
+        raw["type"] = go_type
+        self.rules = go_rules(go_type, raw)
+        self.go_seen = True
+
+    def un(self, tok: _Token) -> None:
+        names = [k for k in ("n0", "n1", "n2", "n3") if k in tok.attrs]
+        if len(names) == 1 and self.players:
+            return  # a player reconnects
+        self.players = [unquote(tok.attrs.get(f"n{s}", "")) for s in range(self.rules.players)]
+
+    def owari(self, tok: _Token) -> None:
+        if "owari" not in tok.attrs:
+            return
+        values = _floats(tok.attrs["owari"], "owari")
+        players = self.rules.players
+        if len(values) < 2 * players:
+            raise _Fail(f"owari has {len(values)} numbers, not 2 per seat")
+        self.final_scores = tuple(round(values[2 * s] * 100) for s in range(players))
+        self.final_points = tuple(values[2 * s + 1] for s in range(players))
+
+
+def read_mjlog(
+    path_or_text: str | Path | bytes, *, source: str | None = None, game_id: str | None = None
+) -> GameRecord:
+    """Read one Tenhou mjlog: a path, the XML text (a string starting with ``<``) or its bytes
+    (gzip accepted). ``source`` names it in messages (default: the path); ``game_id`` defaults
+    to a Tenhou log id found in the source name (``2019021004gm-00a9-0000-e2f6516d``).
+    Raises :class:`RecordError`."""
+    text, name = _load(path_or_text, source)
+    if game_id is None:
+        found = _GAME_ID.search(Path(name).name)
+        game_id = found.group(0) if found else None
+    shown = name if source is not None or name.startswith("<") else Path(name).name
+    try:
+        record = _Reader(shown, game_id).read(_tokens(text, shown))
+    except RecordError as exc:
+        exc.source = name
+        raise
+    return replace(record, source=name)

@@ -1,0 +1,1 @@
+"""Differential testing against the ``mahjong`` package (PyPI), a test-only oracle."""
