@@ -77,6 +77,7 @@ def _lark() -> Lark:
         parser="lalr",
         lexer="basic",
         propagate_positions=True,
+        cache=True,  # the parse tables are built once and kept in the temp folder
         maybe_placeholders=False,
     )
 

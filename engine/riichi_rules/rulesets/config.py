@@ -16,7 +16,8 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+import hashlib
+import os
 
 from riichi_rules import resources
 from riichi_rules.errors import ConfigError, Diagnostic, did_you_mean
@@ -112,8 +113,20 @@ def _schema() -> dict[str, Any]:
 
 
 @cache
-def _validator() -> Draft202012Validator:
+@cache
+def _validator() -> Any:
+    from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
+
     return Draft202012Validator(_schema())
+
+
+def _stamp(data: object) -> Path | None:
+    """Where the fact "this config (with this schema) is valid" is remembered between runs, so
+    that a command started again does not pay for loading jsonschema."""
+    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
+    digest = hashlib.sha256(
+        json.dumps([_schema(), data], sort_keys=True).encode("utf-8")).hexdigest()
+    return Path(root) / "riichi-rules" / "valid-configs" / digest
 
 
 def _mtime(path: Path) -> int:
@@ -273,7 +286,17 @@ _IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 
 
 def _check_schema(f: _File, data: object) -> None:
-    for err in _validator().iter_errors(data):
+    stamp = _stamp(data)
+    if stamp is not None and stamp.exists():
+        return
+    errors = list(_validator().iter_errors(data))
+    if not errors and stamp is not None:
+        try:
+            stamp.parent.mkdir(parents=True, exist_ok=True)
+            stamp.touch()
+        except OSError:  # a read-only home: validate every time
+            pass
+    for err in errors:
         path: PathKey = tuple(err.absolute_path)
         schema_path = list(err.absolute_schema_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
