@@ -63,10 +63,12 @@ class Origin:
     file: str
     line: int
     source: str = ""
-    text: str = field(init=False, compare=False, repr=False)  # "file:line"
+    note: str = ""  # e.g. a ruleset.json that changed the rule's han
+    text: str = field(init=False, compare=False, repr=False)  # "file:line[; note]"
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "text", f"{self.file}:{self.line}")
+        text = f"{self.file}:{self.line}" + (f"; {self.note}" if self.note else "")
+        object.__setattr__(self, "text", text)
 
     def __str__(self) -> str:
         return self.text
@@ -529,10 +531,14 @@ class _Builder:
             if when_ is None or when_.value:
                 multiple_value = value.value if value.const else None
         replaces = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
+        origin = self._origin(decl)
+        if self.config is not None and ("han_closed" in change or "han_open" in change):
+            origin = Origin(origin.file, origin.line, origin.source,
+                            f"han set by {display_path(self.config.path)} yaku.{decl.name}")
         return YakuRule(
             decl.name, decl.title or decl.name, decl.kind == "yakuman", when.fn, han_closed,
             han_open, multiples, replaces, bool(decl.clauses_of("stands_alone")),
-            self._origin(decl), decl, when.const and not when.value, closed_value, open_value,
+            origin, decl, when.const and not when.value, closed_value, open_value,
             multiple_value if decl.kind == "yakuman" else None,
         )
 
