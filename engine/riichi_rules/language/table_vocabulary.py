@@ -30,6 +30,11 @@ class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand."""
 
     __slots__ = (
+        "won",
+        "exhaustive_draw",
+        "dealer_won",
+        "dealer_tenpai",
+        "abortive_draw",
         "after_call",
         "cache",
         "call",
@@ -113,6 +118,11 @@ class TableEnv:
         self.honba_points = 0
         self.tsumo = False
         self.ron = False
+        self.won = False
+        self.dealer_won = False
+        self.dealer_tenpai = False
+        self.exhaustive_draw = False
+        self.abortive_draw = False
         self.noten_count = 0
         self.tile: Tile | None = None
         self.tiles: tuple[Tile, ...] = ()
@@ -186,6 +196,11 @@ TABLE_FEATURES: dict[str, Feature] = {
     "honba_points": _f(INT, "honba_points", "the honba the win collects"),
     "tsumo": _f(BOOL, "tsumo", "the win is by self-draw"),
     "ron": _f(BOOL, "ron", "the win is on a discard or a kan"),
+    "won": _f(BOOL, "won", "the hand ended in a win"),
+    "dealer_won": _f(BOOL, "dealer_won", "the dealer won the hand"),
+    "dealer_tenpai": _f(BOOL, "dealer_tenpai", "the dealer was tenpai at the exhaustive draw"),
+    "exhaustive_draw": _f(BOOL, "exhaustive_draw", "the hand ended with the wall empty"),
+    "abortive_draw": _f(BOOL, "abortive_draw", "the hand ended in an abortive draw"),
     "first_discards": _f(list_of(TILE), "first_discards",
                          "the first discard of each player, while no call has interrupted the "
                          "first go-around"),

@@ -92,6 +92,8 @@ class HandReferee:
         self._event = -1
         self._kan_draw = False  # the next draw is a kan's replacement tile
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
+        self.tenpai: tuple[int, ...] = ()  # the seats tenpai at an exhaustive draw
+        self.ending = ""  # "win", "exhaustive" or "abortive" once the hand is over
 
     # ---- asking ----------------------------------------------------------------------------
     def furiten(self, seat: int) -> list[str]:
@@ -438,6 +440,7 @@ class HandReferee:
             self._disagree("deltas", f"seat {event.seat}'s win: score changes "
                            f"{list(deltas)}, the record has {list(event.recorded.deltas)}")
         state.ended = True
+        self.ending = "win"
 
     def _compare_score(self, event: Win, result: Result) -> None:
         rec = event.recorded
@@ -503,6 +506,22 @@ class HandReferee:
                 return seat.liable[y.id]
         return None
 
+    # ---- what follows --------------------------------------------------------------------
+    def next_hand(self) -> tuple[bool, bool]:
+        """(the dealer keeps the deal, a honba counter is added), by the next_hand rules, once
+        the hand has ended."""
+        state = self.state
+        env = self.ask.env(state, state.seats[state.dealer])
+        env.won = bool(self.wins)
+        env.dealer_won = any(w.seat == state.dealer for w in self.wins)
+        env.dealer_tenpai = state.dealer in self.tenpai
+        env.exhaustive_draw = self.ending == "exhaustive"
+        env.abortive_draw = self.ending == "abortive"
+        repeat = self.ask.table.named("next_hand", "dealer_repeat")
+        honba = self.ask.table.named("next_hand", "add_honba")
+        return (bool(repeat and repeat.when and repeat.when(env)),
+                bool(honba and honba.when and honba.when(env)))
+
     # ---- draws -----------------------------------------------------------------------------
     def _drawnhand(self, event: DrawnHand) -> None:
         state = self.state
@@ -528,6 +547,7 @@ class HandReferee:
         if any(event.deltas):
             self._disagree("deltas", f"abortive draw with score changes {list(event.deltas)}")
         state.ended = True
+        self.ending = "abortive"
 
     def _exhaustive(self, event: DrawnHand) -> None:
         state = self.state
@@ -578,6 +598,7 @@ class HandReferee:
                            f"has {list(event.deltas)}")
         self.tenpai = tuple(tenpai)
         state.ended = True
+        self.ending = "exhaustive"
 
     def _pay(self, rule: TableRule, env: TableEnv, receiver: int, deltas: list[int]) -> None:
         """Payments of a draw rule to ``receiver`` (nagashi mangan)."""

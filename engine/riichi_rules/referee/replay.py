@@ -48,12 +48,18 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                                  else "a special lobby's scoring") + " (not modelled)")
         return report
     scores: list[int] | None = None
+    expected: tuple[int, int, int] | None = None  # (dealer, honba, sticks) of the next hand
     for hand in record.hands:
         report.hands += 1
         if scores is not None and list(hand.scores) != scores:
             report.disagreements.append(Disagreement(
                 hand.name, -1, "scores", f"the hand starts with scores {list(hand.scores)}; "
                 f"the previous hand ended with {scores}"))
+        if expected is not None and expected != (hand.dealer, hand.honba, hand.sticks):
+            report.disagreements.append(Disagreement(
+                hand.name, -1, "next_hand", f"the hand starts with dealer {hand.dealer}, "
+                f"{hand.honba} honba, {hand.sticks} sticks; the rules give dealer "
+                f"{expected[0]}, {expected[1]} honba, {expected[2]} sticks"))
         referee = HandReferee(
             program, dealer=hand.dealer, round_wind=hand.round_wind, honba=hand.honba,
             sticks=hand.sticks, scores=hand.scores, hands=hand.hands,
@@ -70,6 +76,12 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 report.wins += 1
         report.disagreements.extend(referee.disagreements)
         scores = [s.points for s in referee.state.seats]
+        if referee.ending:
+            repeat, add_honba = referee.next_hand()
+            dealer = hand.dealer if repeat else (hand.dealer + 1) % 4
+            expected = (dealer, hand.honba + 1 if add_honba else 0, referee.state.sticks)
+        else:
+            expected = None
         deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
         made = sum(scores) - sum(hand.scores)
         sticks_in = referee.state.sticks - hand.sticks

@@ -36,6 +36,7 @@ TABLE_CLAUSES: dict[str, frozenset[str]] = {
     "pao": frozenset({"when", "source", "doc"}),
     "pao_payment": frozenset({"pay", "source", "doc"}),
     "draw": frozenset({"allow", "when", "pay", "source", "doc"}),
+    "next_hand": frozenset({"when", "source", "doc"}),
 }
 CLAUSES.update(TABLE_CLAUSES)
 REQUIRED: dict[str, tuple[str, ...]] = {
@@ -43,7 +44,7 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "fu": ("base",), "limits": ("base",), "payments": ("pay",),
     "furiten": ("when",), "claim": ("allow", "priority"), "discard": ("forbid",),
     "riichi_rule": ("allow",), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
-    "draw": (),
+    "draw": (), "next_hand": ("when",),
 }
 SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit",
                             "allow", "forbid", "priority", "up_to"})
