@@ -30,10 +30,6 @@ class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand."""
 
     __slots__ = (
-        "won",
-        "exhaustive_draw",
-        "dealer_won",
-        "dealer_tenpai",
         "abortive_draw",
         "after_call",
         "cache",
@@ -43,8 +39,11 @@ class TableEnv:
         "completes",
         "counts",
         "dealer",
+        "dealer_tenpai",
+        "dealer_won",
         "discards_called",
         "drawn",
+        "exhaustive_draw",
         "first_discards",
         "first_turn",
         "furiten",
@@ -78,6 +77,7 @@ class TableEnv:
         "waits",
         "waits_after",
         "wall",
+        "won",
     )
 
     def __init__(self, slot_count: int, cache_size: int) -> None:

@@ -7,7 +7,9 @@ and column of the offending key or value, and its JSON path.
 
 from __future__ import annotations
 
+import hashlib
 import json
+import os
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -15,9 +17,6 @@ from functools import cache
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
-
-import hashlib
-import os
 
 from riichi_rules import resources
 from riichi_rules.errors import ConfigError, Diagnostic, did_you_mean

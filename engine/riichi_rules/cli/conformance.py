@@ -1,0 +1,146 @@
+"""``riichi conformance``: every conformance case under every (or the chosen) ruleset.
+
+Text output is the case x ruleset matrix (each cell: ``ok`` or ``FAIL`` and a short outcome
+such as ``4h30f 7700``), the details of each failure, and a summary line ``N passed, M failed``.
+``--json`` prints ``{"cases", "rulesets", "passed", "failed", "skipped", "errors", "results"}``.
+Exit status: 0 when nothing failed; 1 when a case failed, a case file is broken or a ruleset
+cannot be loaded. Like the other subcommands, the module imports only the standard library at
+import time (the runner is imported inside ``run``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, TextIO
+
+from riichi_rules import resources
+
+if TYPE_CHECKING:
+    from riichi_rules.conformance.cases import Suite
+    from riichi_rules.conformance.runner import CaseResult
+    from riichi_rules.rulesets.config import RulesetConfig
+
+__all__ = ["add_parser", "run"]
+
+_CELL = 20
+_ID_WIDTH_MAX = 44
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Register the ``conformance`` subcommand."""
+    parser = subparsers.add_parser(
+        "conformance",
+        help="run the conformance suite: every case under every ruleset",
+        description="Score every conformance case under each ruleset and compare the outcome "
+        "with the case's expectation (its default, or the ruleset's override).",
+    )
+    parser.add_argument(
+        "--ruleset", action="append", dest="rulesets", metavar="ID_OR_PATH", default=None,
+        help="a bundled ruleset id or a ruleset.json path (repeatable; default: every bundled "
+        "ruleset)",
+    )
+    parser.add_argument(
+        "--tag", action="append", dest="tags", metavar="TAG", default=None,
+        help="only the cases carrying this tag (repeatable: any of the tags)",
+    )
+    parser.add_argument("--json", action="store_true", help="print the results as JSON")
+    parser.add_argument(
+        "--cases", type=Path, default=None, metavar="DIR",
+        help=f"the folder of case files (default: the bundled suite, "
+        f"{resources.conformance_dir()})",
+    )
+
+
+def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
+    """Run the subcommand; returns the exit status."""
+    from riichi_rules.conformance.cases import load_suite
+    from riichi_rules.conformance.runner import run_suite, select
+    from riichi_rules.errors import RiichiError
+    from riichi_rules.rulesets.config import bundled_ids, load_config
+
+    out = sys.stdout if out is None else out
+    err = sys.stderr if err is None else err
+    names: list[str] = list(getattr(args, "rulesets", None) or bundled_ids())
+    try:
+        configs: list[RulesetConfig] = [load_config(name) for name in names]
+    except RiichiError as error:
+        print(f"riichi conformance: cannot load a ruleset:\n{error}", file=err)
+        return 1
+    cases_dir: Path | None = getattr(args, "cases", None)
+    try:
+        suite = load_suite(cases_dir)
+    except RiichiError as error:  # a ruleset's rules fail to compile (listing the yaku ids)
+        print(f"riichi conformance: {error}", file=err)
+        return 1
+    tags: list[str] = list(getattr(args, "tags", None) or ())
+    try:
+        results = run_suite(suite.cases, configs, tags)
+    except RiichiError as error:
+        print(f"riichi conformance: {error}", file=err)
+        return 1
+    ids = [c.id for c in configs]
+    selected = len(select(suite.cases, tags))
+    if getattr(args, "json", False):
+        json.dump(_json(suite, selected, ids, results), out, indent=2)
+        out.write("\n")
+    else:
+        _text(suite, ids, results, out)
+    failed = sum(r.failed for r in results)
+    return 1 if failed or suite.errors else 0
+
+
+def _json(suite: Suite, selected: int, ids: list[str], results: list[CaseResult]
+          ) -> dict[str, Any]:
+    return {
+        "cases": selected,
+        "rulesets": ids,
+        "passed": sum(r.passed for r in results),
+        "failed": sum(r.failed for r in results),
+        "skipped": sum(r.skipped for r in results),
+        "errors": [
+            {"file": d.file, "line": d.line, "column": d.column, "message": d.message}
+            for error in suite.errors for d in error.diagnostics
+        ],
+        "results": [r.to_json(trace=r.failed) for r in results],
+    }
+
+
+def _cell(result: CaseResult) -> str:
+    mark = {"passed": "ok", "failed": "FAIL", "skipped": "--"}[result.status]
+    text = f"{mark} {result.short}"
+    return text if len(text) < _CELL else text[: _CELL - 2] + "~"
+
+
+def _text(suite: Suite, ids: list[str], results: list[CaseResult], out: TextIO) -> None:
+    by_case: dict[str, dict[str, CaseResult]] = {}
+    for result in results:
+        by_case.setdefault(result.case.id, {})[result.ruleset] = result
+    width = min(max([len(c) for c in by_case] + [4]), _ID_WIDTH_MAX)
+    header = "case".ljust(width) + "  " + "".join(r[: _CELL - 1].ljust(_CELL) for r in ids)
+    out.write(header.rstrip() + "\n")
+    out.write("-" * len(header.rstrip()) + "\n")
+    for case_id, row in by_case.items():
+        name = case_id if len(case_id) <= width else case_id[: width - 1] + "~"
+        cells = "".join(_cell(row[r]).ljust(_CELL) if r in row else "".ljust(_CELL)
+                        for r in ids)
+        out.write((name.ljust(width) + "  " + cells).rstrip() + "\n")
+    failures = [r for r in results if r.failed]
+    if failures:
+        out.write("\nFailures:\n")
+        for result in failures:
+            out.write("\n" + result.report() + "\n")
+    if suite.errors:
+        out.write("\nBroken case files:\n")
+        for error in suite.errors:
+            out.write(error.render() + "\n")
+    passed = sum(r.passed for r in results)
+    skipped = sum(r.skipped for r in results)
+    summary = f"{passed} passed, {len(failures)} failed"
+    if skipped:
+        summary += f", {skipped} skipped"
+    if suite.errors:
+        summary += f", {len(suite.errors)} broken case file(s)"
+    out.write("\n" + summary + "\n")

@@ -1,0 +1,58 @@
+"""``riichi docs build``: write the generated rulebook (Markdown pages and tile pictures) that
+the documentation site is built from.
+
+Exit status: 0, 1 if a ruleset does not load (its problems are printed), 2 usage error.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+EXIT_OK = 0
+EXIT_ERRORS = 1
+
+
+def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = subparsers.add_parser(
+        "docs",
+        help="generate the rulebook pages of the documentation site",
+        description="Generate the rulebook from the rules that run: per ruleset an overview "
+        "of its parameters, its yaku (each condition rendered in English from the rule), fu, "
+        "limits and payments, a points table computed by the engine, and the parameters of "
+        "the table rules; comparison pages across rulesets; tile pictures.",
+        epilog="Examples:\n"
+        "  riichi docs build                      # every bundled ruleset -> docs/generated\n"
+        "  riichi docs build --ruleset my-club/ --out /tmp/rulebook\n"
+        "Then 'mkdocs build --strict' (or 'mkdocs serve') builds the site; its hook runs\n"
+        "'riichi docs build' itself.\n"
+        "Exit status: 0 ok, 1 a ruleset does not load, 2 usage error.",
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    actions = p.add_subparsers(dest="docs_action", metavar="ACTION", required=True)
+    b = actions.add_parser(
+        "build", help="write the generated Markdown pages",
+        description="Write the generated Markdown pages and tile pictures.")
+    b.add_argument("--ruleset", action="append", metavar="ID|PATH", dest="rulesets",
+                   help="a bundled ruleset id or a ruleset folder / ruleset.json "
+                   "(repeatable; default: every bundled ruleset)")
+    b.add_argument("--out", type=Path, metavar="DIR",
+                   help="where to write the pages (default: docs/generated)")
+    b.add_argument("--quiet", action="store_true", help="print nothing on success")
+
+
+def run(args: argparse.Namespace) -> int:
+    from riichi_rules.docs.pages import build
+    from riichi_rules.errors import ConfigError, RuleError
+
+    try:
+        result = build(args.rulesets, args.out)
+    except (ConfigError, RuleError) as error:
+        print("riichi docs: a ruleset does not load:", file=sys.stderr)
+        print(error.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    if not args.quiet:
+        print(f"wrote {len(result.pages)} pages for {len(result.rulesets)} rulesets "
+              f"({', '.join(result.rulesets)}) to {result.out}")
+    return EXIT_OK

@@ -1,0 +1,255 @@
+"""Run a conformance case under a ruleset and compare the outcome with the expectation.
+
+Only the fields an expectation states are compared: ``han``, ``fu``, ``yakuman``, ``limit``,
+``yaku`` (the exact set of ids scored, dora kinds included), ``yaku_han`` (the han of each
+listed id), ``points`` (the total before honba and sticks), ``payments`` (who pays what,
+in any order), ``winner_receives`` and ``error`` (the input error code the scorer raises).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from riichi_rules.conformance.cases import Case
+from riichi_rules.errors import InputError
+from riichi_rules.rulesets.config import RulesetConfig, load_config
+from riichi_rules.scoring.result import Result
+from riichi_rules.scoring.scorer import score
+
+__all__ = [
+    "FAILED",
+    "PASSED",
+    "SKIPPED",
+    "CaseResult",
+    "compare",
+    "outcome_of",
+    "run_case",
+    "run_suite",
+    "select",
+    "short",
+]
+
+PASSED = "passed"
+FAILED = "failed"
+SKIPPED = "skipped"
+
+EVENTS_NOT_SUPPORTED = "referee event sequences are not supported yet"
+
+
+@dataclass(frozen=True)
+class CaseResult:
+    """One case under one ruleset: ``status`` is passed, failed or skipped (``reason``)."""
+
+    case: Case
+    ruleset: str
+    status: str
+    expected: Mapping[str, Any]
+    actual: Mapping[str, Any]
+    trace: str
+    mismatches: tuple[str, ...] = ()
+    reason: str = ""
+    expected_source: str | None = None
+
+    @property
+    def passed(self) -> bool:
+        return self.status == PASSED
+
+    @property
+    def failed(self) -> bool:
+        return self.status == FAILED
+
+    @property
+    def skipped(self) -> bool:
+        return self.status == SKIPPED
+
+    @property
+    def short(self) -> str:
+        """A few characters for a matrix cell: ``4h30f 7700``, ``undecided``..."""
+        if self.skipped:
+            return "undecided" if self.reason.startswith("undecided") else "skipped"
+        return short(self.actual)
+
+    def report(self) -> str:
+        """Expected against actual, the mismatches, and the engine's explanation."""
+        lines = [f"{self.case.id} under {self.ruleset} ({self.case.location}): {self.status}"]
+        if self.reason:
+            lines.append(f"  {self.reason}")
+        lines.append(f"  source: {self.case.source.strip()}")
+        if self.expected_source:
+            lines.append(f"  {self.ruleset} override: {self.expected_source.strip()}")
+        if self.mismatches:
+            lines.append("  mismatches:")
+            lines.extend(f"    - {m}" for m in self.mismatches)
+        if self.expected:
+            lines.append("  expected: " + _inline(self.expected))
+        if self.actual:
+            shown = {k: self.actual[k] for k in self.actual if k in self.expected} or self.actual
+            lines.append("  actual:   " + _inline(shown))
+        if self.trace:
+            lines.append("  engine explanation:")
+            lines.extend("    " + line for line in self.trace.splitlines())
+        return "\n".join(lines)
+
+    def to_json(self, *, trace: bool = False) -> dict[str, Any]:
+        out: dict[str, Any] = {
+            "case": self.case.id,
+            "ruleset": self.ruleset,
+            "status": self.status,
+            "file": self.case.location,
+            "expected": dict(self.expected),
+            "actual": dict(self.actual),
+        }
+        if self.mismatches:
+            out["mismatches"] = list(self.mismatches)
+        if self.reason:
+            out["reason"] = self.reason
+        if trace:
+            out["trace"] = self.trace
+        return out
+
+
+def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
+    """Score ``case`` under ``ruleset`` (an id, a path or a loaded config) and compare the
+    stated fields. Problems in the ruleset itself (ConfigError, RuleError) propagate."""
+    config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
+    rid = config.id
+    if case.events is not None or case.win is None:
+        return CaseResult(case, rid, SKIPPED, {}, {}, "", reason=EVENTS_NOT_SUPPORTED)
+    expectation = case.expectation(rid)
+    if expectation is None:
+        return CaseResult(case, rid, SKIPPED, {}, {}, "",
+                          reason="no expectation for this ruleset (no default, no override)")
+    if expectation.undecided is not None:
+        return CaseResult(case, rid, SKIPPED, {}, {}, "",
+                          reason=f"undecided: {expectation.undecided}",
+                          expected_source=expectation.source)
+    try:
+        result = score(case.win, config)
+    except InputError as error:
+        actual: dict[str, Any] = {"error": error.code}
+        trace = f"InputError {error.code}: {error.message}"
+    else:
+        actual = outcome_of(result)
+        trace = result.explain()
+    mismatches = tuple(compare(expectation.fields, actual))
+    return CaseResult(
+        case, rid, FAILED if mismatches else PASSED, dict(expectation.fields), actual, trace,
+        mismatches, expected_source=expectation.source,
+    )
+
+
+def select(cases: Iterable[Case], tags: Sequence[str] = ()) -> list[Case]:
+    """The cases carrying any of ``tags`` (all cases when no tag is given)."""
+    wanted = set(tags)
+    return [c for c in cases if not wanted or wanted.intersection(c.tags)]
+
+
+def run_suite(
+    cases: Iterable[Case],
+    rulesets: Sequence[str | Path | RulesetConfig],
+    tags: Sequence[str] = (),
+) -> list[CaseResult]:
+    """Every selected case under every ruleset, case by case."""
+    configs = [r if isinstance(r, RulesetConfig) else load_config(r) for r in rulesets]
+    return [run_case(case, config) for case in select(cases, tags) for config in configs]
+
+
+# --------------------------------------------------------------------------- outcomes
+
+
+def outcome_of(result: Result) -> dict[str, Any]:
+    """Every comparable field of a scoring result."""
+    return {
+        "han": result.han,
+        "fu": result.fu,
+        "yakuman": result.yakuman,
+        "limit": result.limit,
+        "yaku": [y.id for y in result.yaku],
+        "yaku_han": {y.id: y.han for y in result.yaku},
+        "points": result.total,
+        "payments": [
+            {"from": p.payer, "points": p.points, "honba": p.honba} for p in result.payments
+        ],
+        "winner_receives": result.winner_receives,
+    }
+
+
+def _payment_key(payment: Mapping[str, Any]) -> tuple[str, int, int]:
+    return (str(payment.get("from")), int(payment.get("points", 0)),
+            int(payment.get("honba", 0)))
+
+
+def compare(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]:
+    """The differences between the stated fields of ``expected`` and ``actual``, in words."""
+    if "error" in expected:
+        if "error" not in actual:
+            return [f"error: expected the scorer to refuse with '{expected['error']}', "
+                    f"but it scored {short(actual)}"]
+        if actual["error"] != expected["error"]:
+            return [f"error: expected '{expected['error']}', got '{actual['error']}'"]
+        return []
+    if "error" in actual:
+        return [f"the scorer refused the hand with '{actual['error']}'"]
+    out: list[str] = []
+    for name, want in expected.items():
+        got = actual.get(name)
+        if name == "yaku":
+            missing = sorted(set(want) - set(got or ()))
+            extra = sorted(set(got or ()) - set(want))
+            if missing or extra:
+                parts = []
+                if missing:
+                    parts.append("missing " + ", ".join(missing))
+                if extra:
+                    parts.append("unexpected " + ", ".join(extra))
+                out.append(f"yaku: {'; '.join(parts)} (scored: {', '.join(got or ()) or 'none'})")
+        elif name == "yaku_han":
+            scored: Mapping[str, int] = got or {}
+            for yaku_id, han in want.items():
+                if yaku_id not in scored:
+                    out.append(f"yaku_han.{yaku_id}: expected {han} han, but it did not score")
+                elif scored[yaku_id] != han:
+                    out.append(f"yaku_han.{yaku_id}: expected {han} han, got {scored[yaku_id]}")
+        elif name == "payments":
+            want_sorted = sorted(_payment_key(p) for p in want)
+            got_sorted = sorted(_payment_key(p) for p in (got or ()))
+            if want_sorted != got_sorted:
+                out.append(f"payments: expected {_payments_text(want_sorted)}, "
+                           f"got {_payments_text(got_sorted)}")
+        elif got != want:
+            out.append(f"{name}: expected {want!r}, got {got!r}")
+    return out
+
+
+def _payments_text(payments: Sequence[tuple[str, int, int]]) -> str:
+    return ", ".join(f"{payer} {points}" + (f"+{honba}" if honba else "")
+                     for payer, points, honba in payments) or "nothing"
+
+
+def short(actual: Mapping[str, Any]) -> str:
+    """``4h30f 7700``, ``5h mangan 8000``, ``yakuman 32000``, ``x2 yakuman 64000``,
+    ``error no_yaku``."""
+    if not actual:
+        return ""
+    if "error" in actual:
+        return f"error {actual['error']}"
+    points = actual.get("points", 0)
+    yakuman = actual.get("yakuman", 0)
+    if yakuman:
+        return f"{'x' + str(yakuman) + ' ' if yakuman > 1 else ''}yakuman {points}"
+    limit = actual.get("limit")
+    if limit:
+        return f"{actual.get('han')}h {limit} {points}"
+    return f"{actual.get('han')}h{actual.get('fu')}f {points}"
+
+
+def _inline(outcome: Mapping[str, Any]) -> str:
+    parts = []
+    for key, value in outcome.items():
+        if key == "payments":
+            value = _payments_text(sorted(_payment_key(p) for p in value))
+        parts.append(f"{key}={value}")
+    return ", ".join(parts)

@@ -1,0 +1,151 @@
+"""The generated pages: what they say comes from the rules that run, so changing a rule or a
+ruleset's configuration changes them."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from riichi_rules import resources
+from riichi_rules.cli import main
+from riichi_rules.docs.diff import diff_rulesets, han_text, yaku_facts
+from riichi_rules.docs.pages import build
+from riichi_rules.docs.tiles import hand_markdown, tile_names, tile_svg
+from riichi_rules.scoring.scorer import program
+
+
+@pytest.fixture(scope="module")
+def ema16(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("rulebook")
+    build(["ema-2016"], out)
+    return out
+
+
+def test_the_yaku_page_renders_each_rule(ema16: Path) -> None:
+    page = (ema16 / "rulesets/ema-2016/yaku.md").read_text(encoding="utf-8")
+    # pinfu: EMA 2016 §4, 1 han, closed only, its condition in English (DESIGN.md)
+    section = page[page.index("### Pinfu { #pinfu }"):]
+    section = section[:section.index("\n### ")]
+    assert "**1 han**, closed hands only" in section
+    assert "every set is a chow, the pair is not a value tile, and the wait is two-sided" in section
+    assert "rulesets/base/yaku.rules:" in section
+    # sanshoku: 2 han closed, 1 open (EMA 2016 §4)
+    assert "**2 han** closed, **1 han** open" in page
+    # double riichi replaces riichi (rulesets/base/yaku.rules)
+    assert "**Replaces** [Riichi](#riichi)" in page
+    # examples come from the conformance suite, drawn with the tile pictures
+    assert "from the conformance suite" in page
+    assert "../../tiles/" in page and "{ .tile" in page
+
+
+def test_every_page_of_a_ruleset_is_written(ema16: Path) -> None:
+    folder = ema16 / "rulesets/ema-2016"
+    for name in ("index", "yaku", "fu", "limits", "points", "furiten", "claims", "riichi",
+                 "kans", "pao", "draws", "game"):
+        assert (folder / f"{name}.md").is_file(), name
+    assert (ema16 / "tiles/5z.svg").is_file() and (ema16 / "tiles/0p-side.svg").is_file()
+    nav = json.loads((ema16 / "nav.json").read_text(encoding="utf-8"))
+    assert "Rulebook" in nav[0] and "Comparisons" in nav[1]
+
+
+def test_the_overview_lists_every_parameter_with_its_source(ema16: Path) -> None:
+    page = (ema16 / "rulesets/ema-2016/index.md").read_text(encoding="utf-8")
+    from riichi_rules.rulesets.config import parameter_schemas
+
+    for name in parameter_schemas():
+        assert f"`{name}`" in page, name
+    # rulesets/ema-2016/ruleset.json marks open_pinfu_fu uncertain (variants.md #19)
+    assert "variants.md \\#19" in page
+
+
+def test_points_page_is_computed_by_the_engine(ema16: Path) -> None:
+    page = (ema16 / "rulesets/ema-2016/points.md").read_text(encoding="utf-8")
+    # EMA 2016 example 2: 4 han 30 fu, 7700 on a discard; tsumo 2000/3900
+    row = next(line for line in page.splitlines() if line.startswith("| **4** |"))
+    assert "7700<br><small>2000/3900</small>" in row
+
+
+def test_table_rule_pages_render_the_parameters(ema16: Path) -> None:
+    page = (ema16 / "rulesets/ema-2016/kans.md").read_text(encoding="utf-8")
+    # schema: kokushi_robs_ankan defaults to true (EMA 2016 §3.3.7)
+    assert "# Kokushi robs a concealed kan\n" in page
+    assert "`kokushi_robs_ankan` = on" in page
+    # the rules of the table, when the rule files have them, else the parameters alone
+    assert "Rules of the table" in page or "Parameters only" in page
+
+
+def _copy_ruleset(tmp_path: Path, data: dict[str, object], rules: dict[str, str]) -> Path:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "ruleset.json").write_text(json.dumps(data), encoding="utf-8")
+    for name, text in rules.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_a_han_changed_in_the_config_changes_the_page(tmp_path: Path) -> None:
+    club = _copy_ruleset(tmp_path, {
+        "id": "club", "name": "Our club", "extends": "ema-2016",
+        "source": {"rulebook": "club", "edition": "1"},
+        "yaku": {"sanshoku": {"han_closed": 3, "note": "our club"}},
+    }, {})
+    out = tmp_path / "out"
+    build([club], out)
+    page = (out / "rulesets/club/yaku.md").read_text(encoding="utf-8")
+    section = page[page.index("{ #sanshoku }"):]
+    section = section[:section.index("\n### ")]
+    assert "**3 han** closed, **1 han** open" in section
+    assert "han\\_closed = 3" in section
+
+
+def test_a_han_changed_in_a_rule_file_changes_the_page(tmp_path: Path) -> None:
+    base = resources.rulesets_dir() / "ema-2016" / "ruleset.json"
+    data = json.loads(base.read_text(encoding="utf-8"))
+    data["extends"] = str(resources.rulesets_dir() / "base")
+    data["rules"] = ["tanyao.rules"]
+    club = _copy_ruleset(tmp_path, data, {"tanyao.rules": (
+        'override yaku tanyao "All simples" {\n'
+        "    han 2, open 1\n"
+        "    when every tile is simple and (closed or rule.kuitan)\n"
+        '    source "a test: tanyao made 2 han closed"\n'
+        "}\n")})
+    out = tmp_path / "out"
+    build([club], out)
+    page = (out / "rulesets/ema-2016/yaku.md").read_text(encoding="utf-8")
+    section = page[page.index("{ #tanyao }"):]
+    section = section[:section.index("\n### ")]
+    assert "**2 han** closed, **1 han** open" in section
+    assert "tanyao.rules:1" in section
+    shutil.rmtree(out)
+
+
+def test_differences_between_ema_2016_and_2025() -> None:
+    diff = diff_rulesets(program("ema-2016"), program("ema-2025"))
+    names = {p.name for p in diff.parameters}
+    # rulesets/ema-2025/ruleset.json: kiriage (variants.md #12), renhou five_han (#16)
+    assert {"kiriage", "renhou", "double_wind_pair_fu"} <= names
+    # the same rule files: no yaku differs in han
+    assert all("han when" not in c for y in diff.yaku for c in y.changes)
+    tenhou = yaku_facts(program("tenhou"))
+    # Tenhou: renhou "none" (variants.md #16) rules the renhou yaku out
+    assert han_text(tenhou["renhou"]) == "never"
+
+
+def test_tiles_are_our_own_svgs() -> None:
+    assert len(tile_names()) == 37
+    svg = tile_svg("0p")
+    assert svg.startswith("<svg") and "#c62828" in svg  # a red five draws in red
+    hand = hand_markdown({"hand": "123m", "win": "3m", "melds": ["4-56s", "5555p"]}, "t")
+    assert hand.count("{ .tile") == 2 + 1 + 3 + 4
+    assert "t/4s-side.svg" in hand and "t/back.svg" in hand
+
+
+def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status = main(["docs", "build", "--ruleset", "tenhou", "--out", str(tmp_path)])
+    assert status == 0
+    assert (tmp_path / "rulesets/tenhou/yaku.md").is_file()
+    assert "tenhou" in capsys.readouterr().out
+    assert main(["docs", "build", "--ruleset", "no-such-ruleset", "--out", str(tmp_path)]) == 1
