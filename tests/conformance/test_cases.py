@@ -1,0 +1,300 @@
+"""riichi_rules.conformance.cases: the case format, its schema, and errors at file and line."""
+
+from __future__ import annotations
+
+import json
+import textwrap
+from pathlib import Path
+
+import pytest
+from jsonschema import Draft202012Validator
+
+from riichi_rules import resources
+from riichi_rules.conformance.cases import (
+    Case,
+    CaseFileError,
+    case_files,
+    known_yaku_ids,
+    load_file,
+    load_suite,
+    schema_file,
+)
+from riichi_rules.scoring.scorer import program
+
+GOOD = """\
+- id: pinfu-ron
+  source: "derivation: pinfu 1 han 30 fu, 1000"
+  tags: [yaku, pinfu]
+  win: {hand: 123m456m345p66p789s, win: 3p, seat: S}
+  expect:
+    default: {han: 1, fu: 30, yaku: [pinfu], points: 1000}
+"""
+
+
+def write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def problems(path: Path, **kwargs: object) -> list[tuple[int, str]]:
+    """(line, message) of each diagnostic of a file that must fail to load."""
+    with pytest.raises(CaseFileError) as info:
+        load_file(path, **kwargs)  # type: ignore[arg-type]
+    for d in info.value.diagnostics:
+        assert d.file.endswith(path.name), d.file
+    return [(d.line, d.message) for d in info.value.diagnostics]
+
+
+# ------------------------------------------------------------------ the schema and the suite
+
+
+def test_schema_is_valid_2020_12() -> None:
+    schema = json.loads(schema_file().read_text(encoding="utf-8"))
+    Draft202012Validator.check_schema(schema)
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+
+
+def test_schema_lives_in_the_bundled_conformance_folder() -> None:
+    assert schema_file().parent.parent == resources.conformance_dir()
+    assert resources.conformance_dir().is_dir()
+
+
+def test_bundled_suite_loads_without_errors() -> None:
+    suite = load_suite()
+    assert suite.errors == [], "\n".join(e.render() for e in suite.errors)
+    assert len(suite.cases) >= 150
+    assert len({c.id for c in suite.cases}) == len(suite.cases)
+    assert all(c.source.strip() for c in suite.cases)
+    names = {p.name for p in suite.files}
+    assert {"examples-ema-2016.yaml", "fu.yaml", "limits.yaml", "yakuman.yaml"} <= names
+
+
+def test_every_ema_2016_yaku_has_two_cases_and_a_near_miss() -> None:
+    """Every yaku and yakuman id EMA 2016 declares (and the dora kinds) is expected by at
+    least two cases and avoided by at least one near miss (tagged ``near-miss`` and the id,
+    or ``<id>-near-miss``)."""
+    suite = load_suite()
+    ids = set(program("ema-2016").declarations)
+    assert {"pinfu", "kokushi", "dora", "aka_dora"} <= ids
+    for yaku_id in sorted(ids):
+        tag = yaku_id.replace("_", "-")
+        having = [c for c in suite.cases
+                  if any(yaku_id in o.get("yaku", ()) for o in c.expect.values())]
+        near = [c for c in suite.cases
+                if ({"near-miss", tag} <= set(c.tags) or f"{tag}-near-miss" in c.tags)
+                and c not in having]
+        assert len(having) >= 2, f"{yaku_id}: {len(having)} case(s) expect it"
+        assert near, f"{yaku_id}: no near miss"
+
+
+def test_the_ten_worked_examples_are_all_there() -> None:
+    suite = load_suite()
+    examples = {c.id.split("-")[2] for c in suite.cases if c.id.startswith("ema16-example-")}
+    assert examples == {str(n) for n in range(1, 11)}
+
+
+def test_case_files_skip_the_schema_folder(tmp_path: Path) -> None:
+    (tmp_path / "schema").mkdir()
+    write(tmp_path / "schema", "x.yaml", GOOD)
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yml", GOOD.replace("pinfu-ron", "other"))
+    write(tmp_path, "notes.txt", "not a case file")
+    assert [p.name for p in case_files(tmp_path)] == ["a.yaml", "b.yml"]
+
+
+# ------------------------------------------------------------------ loading good files
+
+
+def test_load_a_good_file(tmp_path: Path) -> None:
+    [case] = load_file(write(tmp_path, "good.yaml", GOOD))
+    assert isinstance(case, Case)
+    assert case.id == "pinfu-ron"
+    assert case.tags == ("yaku", "pinfu")
+    assert case.win == {"hand": "123m456m345p66p789s", "win": "3p", "seat": "S"}
+    assert case.line == 1
+    assert case.location.endswith("good.yaml:1")
+
+
+def test_expectation_override_is_laid_over_the_default(tmp_path: Path) -> None:
+    text = GOOD.replace(
+        "    default: {han: 1, fu: 30, yaku: [pinfu], points: 1000}\n",
+        "    default: {han: 1, fu: 30, yaku: [pinfu], points: 1000}\n"
+        "    tenhou: {points: 1100, source: because}\n"
+        "    jpml: {undecided: cannot tell}\n"
+        "    m-league: {error: no_yaku}\n",
+    )
+    [case] = load_file(write(tmp_path, "over.yaml", text))
+    ema = case.expectation("ema-2016")
+    assert ema is not None and ema.fields == {"han": 1, "fu": 30, "yaku": ["pinfu"],
+                                              "points": 1000}
+    tenhou = case.expectation("tenhou")
+    assert tenhou is not None
+    assert tenhou.fields == {"han": 1, "fu": 30, "yaku": ["pinfu"], "points": 1100}
+    assert tenhou.source == "because"
+    jpml = case.expectation("jpml")
+    assert jpml is not None and jpml.undecided == "cannot tell" and jpml.fields == {}
+    mleague = case.expectation("m-league")
+    assert mleague is not None and mleague.fields == {"error": "no_yaku"}
+
+
+def test_no_default_means_no_expectation_for_other_rulesets(tmp_path: Path) -> None:
+    text = GOOD.replace("    default:", "    tenhou:")
+    [case] = load_file(write(tmp_path, "only.yaml", text))
+    assert case.expectation("ema-2016") is None
+    assert case.expectation("tenhou") is not None
+
+
+def test_events_cases_are_allowed_by_the_format(tmp_path: Path) -> None:
+    text = """\
+    - id: later
+      source: a ruling
+      events: [{type: draw}]
+      expect: {default: {points: 0}}
+    """
+    [case] = load_file(write(tmp_path, "events.yaml", text))
+    assert case.win is None and case.events == ({"type": "draw"},)
+
+
+# ------------------------------------------------------------------ broken files: file and line
+
+
+def test_broken_yaml_names_the_line(tmp_path: Path) -> None:
+    text = """\
+    - id: a
+      source: x
+      win: {hand: 123m, win: 1m
+      expect: {default: {han: 1}}
+    """
+    [(line, message)] = problems(write(tmp_path, "broken.yaml", text))
+    assert line == 4
+    assert message.startswith("invalid YAML")
+    assert "line 3" in message  # where the unclosed flow mapping started
+
+
+def test_schema_violations_name_their_lines(tmp_path: Path) -> None:
+    text = """\
+    - id: fine-case
+      source: x
+      win: {hand: 123m456m345p66p789s, win: 3p}
+      expect:
+        default: {han: one}
+    - id: Not_Kebab
+      source: x
+      win: {hand: 123m456m345p66p789s, win: 3p, tsumoo: true}
+      expect: {default: {han: 1}}
+    """
+    found = problems(write(tmp_path, "schema.yaml", text))
+    assert (5, "case 'fine-case' expect.default.han: 'one' is not of type 'integer'") in found
+    lines = {line for line, _ in found}
+    assert lines == {5, 6, 8}
+    [unknown] = [m for line, m in found if line == 8]
+    assert "unknown key 'tsumoo'" in unknown
+
+
+def test_unknown_key_gets_a_hint(tmp_path: Path) -> None:
+    text = GOOD.replace("points: 1000", "pionts: 1000")
+    with pytest.raises(CaseFileError) as info:
+        load_file(write(tmp_path, "hint.yaml", text))
+    [d] = info.value.diagnostics
+    assert d.line == 6 and "unknown key 'pionts'" in d.message
+    assert d.hint == "did you mean 'points'?"
+    assert d.source_line.strip().startswith("default:")
+    assert "hint.yaml:6:" in info.value.render()
+
+
+def test_missing_fields_and_win_or_events(tmp_path: Path) -> None:
+    text = """\
+    - id: no-source
+      win: {hand: 123m456m345p66p789s, win: 3p}
+      expect: {default: {han: 1}}
+    - id: no-win
+      source: x
+      expect: {default: {han: 1}}
+    - id: both
+      source: x
+      win: {hand: 123m456m345p66p789s, win: 3p}
+      events: []
+      expect: {default: {han: 1}}
+    """
+    found = problems(write(tmp_path, "missing.yaml", text))
+    assert (1, "case 'no-source': 'source' is a required property") in found
+    assert (4, "case 'no-win': a case needs a 'win' (the situation to score)") in found
+    assert (7, "case 'both': a case has a 'win' or 'events', not both") in found
+
+
+def test_undecided_states_nothing_else(tmp_path: Path) -> None:
+    text = GOOD.replace("    default:", "    tenhou: {undecided: why, han: 2}\n    default:")
+    [(line, message)] = problems(write(tmp_path, "undecided.yaml", text))
+    assert line == 6
+    assert "'undecided' states no outcome beside it" in message
+
+
+def test_duplicate_ids_in_one_file(tmp_path: Path) -> None:
+    text = GOOD + GOOD
+    [(line, message)] = problems(write(tmp_path, "dup.yaml", text))
+    assert line == 7
+    assert message == "duplicate case id 'pinfu-ron' (first at line 1)"
+
+
+def test_duplicate_ids_across_files(tmp_path: Path) -> None:
+    write(tmp_path, "a.yaml", GOOD)
+    write(tmp_path, "b.yaml", "# another file\n" + GOOD)
+    suite = load_suite(tmp_path)
+    assert [c.file.name for c in suite.cases] == ["a.yaml"]
+    [error] = suite.errors
+    assert error.file.name == "b.yaml"
+    [d] = error.diagnostics
+    assert d.line == 2 and "already used at" in d.message and "a.yaml:1" in d.message
+
+
+def test_duplicate_yaml_keys(tmp_path: Path) -> None:
+    text = GOOD.replace("  tags: [yaku, pinfu]\n", "  tags: [yaku, pinfu]\n  tags: [again]\n")
+    [(line, message)] = problems(write(tmp_path, "keys.yaml", text))
+    assert line == 4
+    assert message.startswith("duplicate key 'tags' (first at line 3)")
+
+
+def test_unknown_ruleset_and_yaku_ids(tmp_path: Path) -> None:
+    text = GOOD.replace(
+        "    default: {han: 1, fu: 30, yaku: [pinfu], points: 1000}\n",
+        "    default: {han: 1, yaku: [pinfuu], yaku_han: {tanyo: 1}}\n"
+        "    tenhuo: {han: 2}\n",
+    )
+    found = problems(write(tmp_path, "names.yaml", text),
+                     known_rulesets=["tenhou", "ema-2016"], known_yaku=known_yaku_ids())
+    messages = {m for _, m in found}
+    assert any("unknown yaku id 'pinfuu'" in m for m in messages)
+    assert any("unknown yaku id 'tanyo'" in m for m in messages)
+    assert any("unknown ruleset 'tenhuo'" in m for m in messages)
+    assert {line for line, _ in found} == {6, 7}
+
+
+def test_an_error_outcome_states_nothing_else(tmp_path: Path) -> None:
+    text = GOOD.replace("{han: 1, fu: 30, yaku: [pinfu], points: 1000}",
+                        "{han: 1, error: no_yaku}")
+    [(line, message)] = problems(write(tmp_path, "error.yaml", text))
+    assert line == 6 and "an outcome stating 'error' states no scores" in message
+
+
+def test_a_file_that_is_not_a_list(tmp_path: Path) -> None:
+    [(line, message)] = problems(write(tmp_path, "map.yaml", "id: x\nsource: y\n"))
+    assert line == 1 and "is not of type 'array'" in message
+    [(line, message)] = problems(write(tmp_path, "empty.yaml", "# nothing\n"))
+    assert "holds no cases" in message
+
+
+def test_every_problem_of_a_file_is_reported_and_other_files_still_load(
+    tmp_path: Path,
+) -> None:
+    write(tmp_path, "a-broken.yaml", "- id: [\n")
+    write(tmp_path, "b-good.yaml", GOOD)
+    suite = load_suite(tmp_path)
+    assert [c.id for c in suite.cases] == ["pinfu-ron"]
+    assert [e.file.name for e in suite.errors] == ["a-broken.yaml"]
+
+
+def test_missing_folder_is_an_error(tmp_path: Path) -> None:
+    suite = load_suite(tmp_path / "nowhere")
+    [error] = suite.errors
+    assert "no such folder" in error.render()
