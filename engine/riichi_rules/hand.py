@@ -51,6 +51,10 @@ _SIZE = {
 }
 
 
+def _tile_order(tile: Tile) -> tuple[int, bool]:
+    return tile.kind, tile.red
+
+
 def _bad_meld(message: str) -> InputError:
     return InputError("bad_meld", message)
 
@@ -92,21 +96,22 @@ class Meld:
             src = None if source is None else Relative(source)
         except ValueError:
             raise _bad_meld(f"unknown direction {source!r}: use left, across or right") from None
-        ts = tuple(sorted(tiles))
-        shown = format_tiles(ts)
+        ts = tuple(sorted(tiles, key=_tile_order))
         if len(ts) != _SIZE[mtype]:
-            raise _bad_meld(f"a {mtype} has {_SIZE[mtype]} tiles, not {len(ts)} ('{shown}')")
+            raise _bad_meld(f"a {mtype} has {_SIZE[mtype]} tiles, not {len(ts)} "
+                            f"('{format_tiles(ts)}')")
         kinds = [t.kind for t in ts]
         if mtype is MeldType.CHI:
             k = kinds[0]
             if not (k < 27 and k % 9 <= 6 and kinds[1] == k + 1 and kinds[2] == k + 2):
                 raise _bad_meld(
-                    f"a chi is three consecutive tiles of one suit (like 456s), not '{shown}'"
+                    "a chi is three consecutive tiles of one suit (like 456s), not "
+                    f"'{format_tiles(ts)}'"
                 )
         elif len(set(kinds)) != 1:
-            raise _bad_meld(f"a {mtype} is {len(ts)} identical tiles, not '{shown}'")
+            raise _bad_meld(f"a {mtype} is {len(ts)} identical tiles, not '{format_tiles(ts)}'")
         if sum(t.red for t in ts) > 1:
-            raise _bad_meld(f"'{shown}' has more than one red five")
+            raise _bad_meld(f"'{format_tiles(ts)}' has more than one red five")
         if mtype is MeldType.ANKAN:
             if called is not None or src is not None:
                 raise _bad_meld("an ankan (closed kan) has no called tile and no direction")
@@ -114,7 +119,8 @@ class Meld:
             if called is None or src is None:
                 raise _bad_meld(f"a {mtype} needs the called tile and who it was called from")
             if called not in ts:
-                raise _bad_meld(f"the called tile {called} is not one of the tiles '{shown}'")
+                raise _bad_meld(f"the called tile {called} is not one of the tiles "
+                                f"'{format_tiles(ts)}'")
             if mtype is MeldType.CHI and src is not Relative.LEFT:
                 raise _bad_meld(f"a chi can only be called from the left, not {src}")
         return cls(mtype, ts, called, src)
@@ -258,6 +264,7 @@ _KEYS = (
     "honba",
     "sticks",
 )
+_KEY_SET = frozenset(_KEYS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,7 +317,7 @@ class Win:
         if not isinstance(obj, Mapping):
             raise InputError("bad_field", f"a win is a JSON object, not {type(obj).__name__}")
         for key in obj:
-            if key not in _KEYS:
+            if key not in _KEY_SET:
                 hint = did_you_mean(str(key), _KEYS)
                 raise InputError(
                     "bad_field", f"unknown field {key!r}" + (f": {hint}" if hint else "")

@@ -8,7 +8,7 @@ Use :meth:`Tile.of` for interned instances; every property is a table lookup by 
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
 
@@ -71,12 +71,17 @@ class Tile:
 
     kind: int
     red: bool = False
+    # derived at construction (rules read them often; tiles are interned)
+    suit: Suit = field(init=False, compare=False, repr=False)
+    number: int = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not (type(self.kind) is int and 0 <= self.kind <= 33):
             raise ValueError(f"tile kind must be an int 0..33, not {self.kind!r}")
         if self.red and self.kind not in RED_KINDS:
             raise ValueError(f"only fives can be red, not kind {self.kind}")
+        object.__setattr__(self, "suit", _SUIT[self.kind])
+        object.__setattr__(self, "number", _NUMBER[self.kind])
 
     def __eq__(self, other: object) -> bool:
         # tiles are interned (Tile.of), so identity settles most comparisons quickly
@@ -95,15 +100,6 @@ class Tile:
         if red:
             return _RED_TILES[kind]
         return _TILES[kind]
-
-    @property
-    def suit(self) -> Suit:
-        return _SUIT[self.kind]
-
-    @property
-    def number(self) -> int:
-        """1..9 in a suit, 1..7 for honours (East South West North White Green Red)."""
-        return _NUMBER[self.kind]
 
     @property
     def simple(self) -> bool:

@@ -43,6 +43,7 @@ class Compiled:
     # without the environment: loops then run it through map/filter at C speed.
     kernel: Callable[[Any], Any] | None = None
     kslot: int = -1
+    ktable: tuple[bool, ...] | None = None  # the kernel is ``ktable[x.kind]`` (a tile)
 
 
 def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
@@ -271,14 +272,19 @@ class ExpressionCompiler:
         sf = subject.fn
         pure = _predicate_kernel(name, subject.type)
         kernel = None
+        ktable = None
         if pure is not None and subject.kernel is not None:
             sk = subject.kernel
             kernel = pure if sk is _identity else (lambda x: pure(sk(x)))
+            prop = v.TILE_PREDICATES.get(name)
+            if sk is _identity and subject.type == v.TILE and prop is not None:
+                ktable = prop.table
         if subject.free and len(subject.free) == 1 and subject.cost == 1:
             (slot,) = subject.free  # a bare bound variable: read the slot directly
-            return _with_kernel(
+            compiled = _with_kernel(
                 _derived(v.BOOL, lambda env: test(env, env.slots[slot]), subject), kernel,
                 subject.kslot)
+            return dataclasses.replace(compiled, ktable=ktable) if ktable else compiled
         return _with_kernel(_derived(v.BOOL, lambda env: test(env, sf(env)), subject), kernel,
                             subject.kslot)
 
@@ -885,8 +891,7 @@ def _predicate_kernel(name: str, type_: str) -> Callable[[Any], bool] | None:
         return lambda t: t.red
     group_prop = v.GROUP_PREDICATES.get(name)
     if type_ == v.GROUP and group_prop is not None and group_prop.pure is not None:
-        pure = group_prop.pure
-        return lambda g: g is not None and pure(g)
+        return group_prop.pure  # kernels run on list elements, never on a missing group
     return None
 
 
@@ -918,6 +923,14 @@ def _quantify(
     parts = [p for p in (source, where, body) if p is not None]
     wk = _kernel_of(where, slot) if where is not None else None
     bk = _kernel_of(body, slot) if body is not None else None
+    if where is None and body is not None and body.ktable is not None and body.kslot == slot:
+        lookup = body.ktable.__getitem__
+        kinds = operator.attrgetter("kind")
+        if quantifier == "every":
+            return _derived(v.BOOL, lambda env: all(map(lookup, map(kinds, sf(env)))), *parts)
+        if quantifier == "some":
+            return _derived(v.BOOL, lambda env: any(map(lookup, map(kinds, sf(env)))), *parts)
+        return _derived(v.BOOL, lambda env: not any(map(lookup, map(kinds, sf(env)))), *parts)
     if (where is None or wk is not None) and (body is None or bk is not None) and (
             wk is not None or bk is not None):
         return _derived(v.BOOL, _kernel_quantifier(quantifier, sf, wk, bk), *parts,

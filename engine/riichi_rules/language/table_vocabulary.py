@@ -8,6 +8,7 @@ counts and quantifiers.
 
 from __future__ import annotations
 
+import operator
 from typing import Any
 
 from riichi_rules.language.vocabulary import (
@@ -141,9 +142,7 @@ def _f(type_: str, name: str, phrase: str) -> Feature:
 
 
 def _getter(name: str) -> Any:
-    def get(env: Any) -> Any:
-        return getattr(env, name)
-    return get
+    return operator.attrgetter(name)
 
 
 TABLE_FEATURES: dict[str, Feature] = {

@@ -60,8 +60,9 @@ _DRAGON_TABLE = tuple(31 <= kind <= 33 for kind in range(34))
 class WinFacts:
     """What a win offers every reading, computed once per win."""
 
-    __slots__ = ("_waits", "closed", "counts", "dora", "kinds", "round_wind", "seat_wind",
-                 "tiles", "ura", "value_table", "win")
+    __slots__ = ("_waits", "closed", "counts", "dealer", "dora", "first_turn", "kinds", "open",
+                 "riichi", "ron", "round_wind", "seat_wind", "tiles", "ura", "value_table",
+                 "win")
 
     def __init__(self, win: Win) -> None:
         self.win = win
@@ -72,6 +73,11 @@ class WinFacts:
             counts[t.kind] += 1
         self.counts: tuple[int, ...] = tuple(counts)
         self.closed: bool = win.closed
+        self.open = not self.closed
+        self.ron = not win.tsumo
+        self.dealer = win.dealer
+        self.riichi = win.riichi or win.double_riichi
+        self.first_turn = win.tenhou or win.chiihou or win.renhou
         self.seat_wind = Tile.of(win.seat.tile_kind)
         self.round_wind = Tile.of(win.round.tile_kind)
         value = list(_DRAGON_TABLE)
@@ -97,8 +103,8 @@ class Env:
     running totals of the scoring stages."""
 
     __slots__ = (
-        "basic", "cache", "cache_size", "facts", "fu", "han", "pair", "pairs", "reading", "sets",
-        "slots", "win", "yaku", "yakuman_max", "yakuman_total",
+        "basic", "cache", "cache_size", "facts", "fu", "han", "melds", "pair", "pairs",
+        "reading", "sets", "slots", "win", "win_group", "yaku", "yakuman_max", "yakuman_total",
     )
 
     def __init__(self, facts: WinFacts, slot_count: int, cache_size: int = 0) -> None:
@@ -117,6 +123,8 @@ class Env:
         self.sets: tuple[Group, ...] = ()
         self.pairs: tuple[Group, ...] = ()
         self.pair: Group | None = None
+        self.melds: tuple[Group, ...] = ()
+        self.win_group: Group | None = None
 
     def held(self, kind: int) -> int:
         """How many tiles of this kind the hand holds (melds included)."""
@@ -136,6 +144,8 @@ class Env:
             self.sets = ()
             self.pair = None
             self.pairs = tuple(g for g in groups if g.shape is Shape.PAIR)
+        self.melds = tuple(g for g in groups if g.meld is not None) if self.win.melds else ()
+        self.win_group = groups[reading.win_group] if reading.win_group is not None else None
 
 
 def _reading(env: Env) -> Reading:
@@ -158,54 +168,55 @@ class Feature:
 
 _SCORE_STAGES = frozenset({"fu", "limits", "payments"})
 
+def _at(path: str) -> Callable[[Any], Any]:
+    """A feature read straight from the environment (an attribute path, read in C)."""
+    return operator.attrgetter(path)
+
+
 FEATURES: dict[str, Feature] = {
     # the situation
-    "tsumo": Feature(BOOL, lambda e: e.win.tsumo, "the win is by self-draw"),
-    "ron": Feature(BOOL, lambda e: not e.win.tsumo, "the win is on a discard"),
-    "closed": Feature(BOOL, lambda e: e.facts.closed, "the hand is closed"),
-    "open": Feature(BOOL, lambda e: not e.facts.closed, "the hand is open"),
-    "dealer": Feature(BOOL, lambda e: e.win.dealer, "the winner is the dealer"),
-    "riichi": Feature(BOOL, lambda e: e.win.riichi or e.win.double_riichi,
-                      "the winner declared riichi"),
-    "double_riichi": Feature(BOOL, lambda e: e.win.double_riichi,
+    "tsumo": Feature(BOOL, _at("win.tsumo"), "the win is by self-draw"),
+    "ron": Feature(BOOL, _at("facts.ron"), "the win is on a discard"),
+    "closed": Feature(BOOL, _at("facts.closed"), "the hand is closed"),
+    "open": Feature(BOOL, _at("facts.open"), "the hand is open"),
+    "dealer": Feature(BOOL, _at("facts.dealer"), "the winner is the dealer"),
+    "riichi": Feature(BOOL, _at("facts.riichi"), "the winner declared riichi"),
+    "double_riichi": Feature(BOOL, _at("win.double_riichi"),
                              "the winner declared riichi on the first uninterrupted turn"),
-    "ippatsu": Feature(BOOL, lambda e: e.win.ippatsu,
+    "ippatsu": Feature(BOOL, _at("win.ippatsu"),
                        "the win comes within one uninterrupted turn of riichi"),
-    "rinshan": Feature(BOOL, lambda e: e.win.rinshan, "the winning tile is a kan replacement"),
-    "chankan": Feature(BOOL, lambda e: e.win.chankan, "the winning tile robs a kan"),
-    "haitei": Feature(BOOL, lambda e: e.win.haitei, "the winning tile is the last of the wall"),
-    "houtei": Feature(BOOL, lambda e: e.win.houtei, "the winning tile is the last discard"),
-    "first_turn": Feature(BOOL, lambda e: e.win.tenhou or e.win.chiihou or e.win.renhou,
+    "rinshan": Feature(BOOL, _at("win.rinshan"), "the winning tile is a kan replacement"),
+    "chankan": Feature(BOOL, _at("win.chankan"), "the winning tile robs a kan"),
+    "haitei": Feature(BOOL, _at("win.haitei"), "the winning tile is the last of the wall"),
+    "houtei": Feature(BOOL, _at("win.houtei"), "the winning tile is the last discard"),
+    "first_turn": Feature(BOOL, _at("facts.first_turn"),
                           "the win comes in the first uninterrupted go-around, before the "
                           "winner's first discard"),
-    "seat_wind": Feature(TILE, lambda e: e.facts.seat_wind, "the winner's seat wind"),
-    "round_wind": Feature(TILE, lambda e: e.facts.round_wind, "the round wind"),
-    "win": Feature(TILE, lambda e: e.win.win_tile, "the winning tile"),
-    "tiles": Feature(list_of(TILE), lambda e: e.facts.tiles, "the tiles of the hand"),
-    "dora": Feature(list_of(TILE), lambda e: e.facts.dora, "the dora indicators"),
-    "ura": Feature(list_of(TILE), lambda e: e.facts.ura, "the ura-dora indicators"),
-    "waits": Feature(list_of(TILE), lambda e: e.facts.waits,
+    "seat_wind": Feature(TILE, _at("facts.seat_wind"), "the winner's seat wind"),
+    "round_wind": Feature(TILE, _at("facts.round_wind"), "the round wind"),
+    "win": Feature(TILE, _at("win.win_tile"), "the winning tile"),
+    "tiles": Feature(list_of(TILE), _at("facts.tiles"), "the tiles of the hand"),
+    "dora": Feature(list_of(TILE), _at("facts.dora"), "the dora indicators"),
+    "ura": Feature(list_of(TILE), _at("facts.ura"), "the ura-dora indicators"),
+    "waits": Feature(list_of(TILE), _at("facts.waits"),
                      "the tiles that would have completed the hand"),
     # the reading
-    "form": Feature(FORM, lambda e: _reading(e).form, "the hand's form"),
-    "wait": Feature(WAIT, lambda e: _reading(e).wait, "the wait"),
-    "groups": Feature(list_of(GROUP), lambda e: _reading(e).groups, "the groups"),
-    "sets": Feature(list_of(GROUP), lambda e: e.sets, "the sets"),
-    "pairs": Feature(list_of(GROUP), lambda e: e.pairs, "the pairs"),
-    "pair": Feature(GROUP, lambda e: e.pair, "the pair"),
-    "melds": Feature(list_of(GROUP),
-                     lambda e: tuple(g for g in _reading(e).groups if g.meld is not None),
-                     "the declared melds"),
-    "win_group": Feature(GROUP, lambda e: _reading(e).groups[_reading(e).win_group or 0],
-                         "the group the winning tile completed"),
+    "form": Feature(FORM, _at("reading.form"), "the hand's form"),
+    "wait": Feature(WAIT, _at("reading.wait"), "the wait"),
+    "groups": Feature(list_of(GROUP), _at("reading.groups"), "the groups"),
+    "sets": Feature(list_of(GROUP), _at("sets"), "the sets"),
+    "pairs": Feature(list_of(GROUP), _at("pairs"), "the pairs"),
+    "pair": Feature(GROUP, _at("pair"), "the pair"),
+    "melds": Feature(list_of(GROUP), _at("melds"), "the declared melds"),
+    "win_group": Feature(GROUP, _at("win_group"), "the group the winning tile completed"),
     # scoring stages
-    "han": Feature(INT, lambda e: e.han, "the han", _SCORE_STAGES),
-    "fu": Feature(INT, lambda e: e.fu, "the fu", _SCORE_STAGES),
-    "basic": Feature(INT, lambda e: e.basic, "the basic points", frozenset({"limits", "payments"})),
-    "yakuman_total": Feature(INT, lambda e: e.yakuman_total,
-                             "the yakuman multiples added up", _SCORE_STAGES),
-    "yakuman_max": Feature(INT, lambda e: e.yakuman_max,
-                           "the largest single yakuman multiple", _SCORE_STAGES),
+    "han": Feature(INT, _at("han"), "the han", _SCORE_STAGES),
+    "fu": Feature(INT, _at("fu"), "the fu", _SCORE_STAGES),
+    "basic": Feature(INT, _at("basic"), "the basic points", frozenset({"limits", "payments"})),
+    "yakuman_total": Feature(INT, _at("yakuman_total"), "the yakuman multiples added up",
+                             _SCORE_STAGES),
+    "yakuman_max": Feature(INT, _at("yakuman_max"), "the largest single yakuman multiple",
+                           _SCORE_STAGES),
 }
 
 

@@ -122,7 +122,7 @@ def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, i
         han = han_fn(env)
         if han > 0:
             out.append((rule, han, 0))
-    if not out:
+    if len(out) < 2:
         return out
     replaced = {name for rule, _, _ in out for name in rule.replaces}
     if not replaced:
