@@ -28,7 +28,6 @@ import shutil
 import subprocess
 import sys
 import time
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -38,20 +37,17 @@ sys.path.insert(0, str(ROOT / "tests"))
 from oracle.generate import random_wins  # noqa: E402
 from oracle.mahjong_adapter import package_call, run_package  # noqa: E402
 from riichi_rules.errors import InputError  # noqa: E402
+from riichi_rules.hand import Win  # noqa: E402
 from riichi_rules.rulesets.config import load_config  # noqa: E402
 from riichi_rules.scoring.scorer import program, score  # noqa: E402
 
 
-def _best_of(repeat: int, *fns: Callable[[], None]) -> list[float]:
-    """The best time of each function over ``repeat`` rounds; the functions take turns within
-    a round, so that a load change on the machine hits both alike."""
-    best = [float("inf")] * len(fns)
-    for _ in range(repeat):
-        for i, fn in enumerate(fns):
-            t0 = time.perf_counter()
-            fn()
-            best[i] = min(best[i], time.perf_counter() - t0)
-    return best
+def _built(win: dict[str, Any]) -> Win | None:
+    """Our input built beforehand, as the package's is (None: not a valid win)."""
+    try:
+        return Win.from_json(win)
+    except InputError:
+        return None
 
 
 def _cli_command(win: dict[str, Any], ruleset: str) -> list[str] | None:
@@ -110,37 +106,64 @@ def main(argv: list[str] | None = None) -> int:
 
     red = load_config(args.ruleset).parameters["red_fives"] not in (0, None)
     t0 = time.perf_counter()
-    wins = random_wins(args.seed, args.hands, red_fives=red)
+    # fresh hands for every round (and one more set to warm up), so that no cache of either
+    # side sees a hand twice
+    rounds = [random_wins(args.seed + r, args.hands, red_fives=red)
+              for r in range(args.repeat + 1)]
+    # scoring from built input runs on other fresh hands of the same kind: on the same hands
+    # it would find the hand caches (readings) filled by the run from JSON
+    other = [random_wins(args.seed + 1000 + r, args.hands, red_fives=red)
+             for r in range(args.repeat + 1)]
     gen = time.perf_counter() - t0
-    calls = [package_call(w, args.ruleset) for w in wins]
+    calls = [[package_call(w, args.ruleset) for w in wins] for wins in rounds]
     t0 = time.perf_counter()
     prog = program(args.ruleset)
     compile_s = time.perf_counter() - t0
+    built = [[_built(w) for w in wins] for wins in other]
 
-    def ours() -> None:
-        for w in wins:
+    def ours(r: int) -> None:
+        for w in rounds[r]:
             with contextlib.suppress(InputError):
                 score(w, prog)
 
-    def theirs() -> None:
-        for c in calls:
+    def ours_built(r: int) -> None:
+        for w in built[r]:
+            if w is not None:
+                with contextlib.suppress(InputError):
+                    score(w, prog)
+
+    def theirs(r: int) -> None:
+        for c in calls[r]:
             run_package(c)
 
-    ours()  # warm both (first-use imports and caches)
-    theirs()
-    t_ours, t_theirs = _best_of(args.repeat, ours, theirs)
-    n = len(wins)
-    print(f"ruleset {args.ruleset}, {n} hands (seed {args.seed}; generated in {gen:.2f} s, "
-          f"not timed), best of {args.repeat}")
+    ours(0)  # warm all three (first-use imports and caches) on the spare set
+    ours_built(0)
+    theirs(0)
+    best = [float("inf")] * 3
+    for r in range(1, args.repeat + 1):  # the three take turns, so load hits them alike
+        for i, fn in enumerate((ours, ours_built, theirs)):
+            t0 = time.perf_counter()
+            fn(r)
+            best[i] = min(best[i], time.perf_counter() - t0)
+    t_ours, t_built, t_theirs = best
+    n = args.hands
+    print(f"ruleset {args.ruleset}, {n} hands a round, {args.repeat} rounds of fresh hands "
+          f"(seeds {args.seed + 1}..{args.seed + args.repeat}; generated in {gen:.2f} s, not "
+          "timed), best round")
     print(f"ruleset compile (once, not in the rate): {compile_s * 1000:.0f} ms")
-    print(f"riichi-rules  {n / t_ours:9.0f} hands/s   ({t_ours / n * 1e6:7.1f} us/hand)")
-    print(f"mahjong       {n / t_theirs:9.0f} hands/s   ({t_theirs / n * 1e6:7.1f} us/hand)")
-    print(f"ratio ours/theirs (hands/s): {t_theirs / t_ours:.2f}")
+    print(f"riichi-rules, from JSON   {n / t_ours:9.0f} hands/s   ({t_ours / n * 1e6:7.1f} "
+          "us/hand: parse and validate the win, score)")
+    print(f"riichi-rules, from a Win  {n / t_built:9.0f} hands/s   ({t_built / n * 1e6:7.1f} "
+          "us/hand: score)")
+    print(f"mahjong                   {n / t_theirs:9.0f} hands/s   ({t_theirs / n * 1e6:7.1f} "
+          "us/hand: its input built beforehand)")
+    print(f"ratio ours/theirs (hands/s), both from built input: {t_theirs / t_built:.2f}")
+    print(f"ratio ours/theirs (hands/s), ours from JSON:       {t_theirs / t_ours:.2f}")
 
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        ours()
+        ours(1)
         prof.disable()
         for key in ("tottime", "cumulative"):
             out = io.StringIO()
@@ -149,7 +172,7 @@ def main(argv: list[str] | None = None) -> int:
             print("\n".join(out.getvalue().splitlines()[:50]))
 
     if not args.no_cli:
-        cmd = _cli_command(wins[0], args.ruleset)
+        cmd = _cli_command(rounds[0][0], args.ruleset)
         if cmd is None:
             print("cold CLI call: skipped (no 'riichi' command found)")
         else:

@@ -138,7 +138,7 @@ class Meld:
         """A meld from its JSON object, or from its compact string (``"4-56s"``)."""
         if isinstance(obj, str):
             return parse_meld(obj)
-        if not isinstance(obj, Mapping):
+        if type(obj) is not dict and not isinstance(obj, Mapping):
             raise _bad_meld(f"a meld is an object or a compact string like '4-56s', not {obj!r}")
         allowed = ("type", "tiles", "called", "from")
         for key in obj:
@@ -265,6 +265,7 @@ _KEYS = (
     "sticks",
 )
 _KEY_SET = frozenset(_KEYS)
+_FLAG_FIELDS = ("tsumo", *_FLAGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -314,10 +315,12 @@ class Win:
     @classmethod
     def from_json(cls, obj: Mapping[str, object]) -> Win:
         """Read and validate the JSON form. Raises InputError (see :meth:`validate`)."""
-        if not isinstance(obj, Mapping):
+        if type(obj) is not dict and not isinstance(obj, Mapping):
             raise InputError("bad_field", f"a win is a JSON object, not {type(obj).__name__}")
-        for key in obj:
-            if key not in _KEY_SET:
+        if not _KEY_SET.issuperset(obj):
+            for key in obj:
+                if key in _KEY_SET:
+                    continue
                 hint = did_you_mean(str(key), _KEYS)
                 raise InputError(
                     "bad_field", f"unknown field {key!r}" + (f": {hint}" if hint else "")
@@ -327,7 +330,12 @@ class Win:
                 raise InputError("bad_field", f"missing field '{key}'")
         hand = _str_field(obj, "hand")
         win_text = _str_field(obj, "win")
-        flags = {name: _bool_field(obj, name) for name in ("tsumo", *_FLAGS)}
+        flags = {}
+        for name in _FLAG_FIELDS:
+            value = obj.get(name, False)
+            if value is not True and value is not False:
+                raise InputError("bad_field", f"'{name}' must be true or false, not {value!r}")
+            flags[name] = value
         if flags["double_riichi"]:
             flags["riichi"] = True
         melds_obj = obj.get("melds", [])

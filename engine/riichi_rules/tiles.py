@@ -146,6 +146,15 @@ _NAMES: tuple[str, ...] = tuple(f"{_NUMBER[k]}{_SUIT[k].value}" for k in KINDS)
 _NAMES_RED: tuple[str, ...] = tuple(f"0{_SUIT[k].value}" for k in KINDS)
 _TILES: tuple[Tile, ...] = tuple(Tile(k) for k in KINDS)
 _RED_TILES: dict[int, Tile] = {k: Tile(k, True) for k in RED_KINDS}
+# notation: suit letter -> digit -> tile (0 = the red five; honours 1z..7z only)
+_BY_LETTER: dict[str, dict[str, Tile]] = {
+    letter: {
+        str(d): (_RED_TILES[suit * 9 + 4] if d == 0 and suit < 3 else _TILES[suit * 9 + d - 1])
+        for d in range(10)
+        if (suit < 3) or 1 <= d <= 7
+    }
+    for suit, letter in enumerate("mpsz")
+}
 
 
 def _tile_from(digit: str, letter: str, position: int, text: str) -> Tile:
@@ -175,32 +184,58 @@ def parse_tiles(text: str) -> tuple[Tile, ...]:
 def _parse(text: str) -> tuple[Tile, ...]:
     """:func:`parse_tiles` on a string, remembered (the result is immutable)."""
     out: list[Tile] = []
+    pending: list[str] = []  # digits waiting for their suit letter
+    for ch in text:
+        if "0" <= ch <= "9":
+            pending.append(ch)
+            continue
+        row = _BY_LETTER.get(ch)
+        if row is None or not pending:
+            break  # not notation: _explain() says what is wrong, and where
+        for digit in pending:
+            tile = row.get(digit)
+            if tile is None:
+                break
+            out.append(tile)
+        else:
+            pending.clear()
+            continue
+        break
+    else:
+        if not pending:
+            return tuple(out)
+    raise _explain(text)
+
+
+def _explain(text: str) -> NotationError:
+    """The first problem in a text that is not tile notation."""
     pending: list[int] = []  # positions of digits waiting for their suit letter
     for i, ch in enumerate(text):
         if "0" <= ch <= "9":
             pending.append(i)
         elif ch in _SUIT_OF_LETTER:
             if not pending:
-                raise NotationError(
+                return NotationError(
                     "bad_notation",
                     f"suit letter '{ch}' at position {i + 1} in '{text}' has no numbers before it",
                 )
             for p in pending:
-                out.append(_tile_from(text[p], ch, p, text))
+                try:
+                    _tile_from(text[p], ch, p, text)
+                except NotationError as error:
+                    return error
             pending.clear()
         else:
-            raise NotationError(
+            return NotationError(
                 "bad_notation",
                 f"unexpected character {ch!r} at position {i + 1} in '{text}': "
                 "write tiles as numbers followed by a suit letter m, p, s or z (e.g. 123m11z)",
             )
-    if pending:
-        raise NotationError(
-            "bad_notation",
-            f"the numbers from position {pending[0] + 1} in '{text}' have no suit letter "
-            "(m, p, s or z) after them",
-        )
-    return tuple(out)
+    return NotationError(
+        "bad_notation",
+        f"the numbers from position {pending[0] + 1 if pending else 1} in '{text}' have no "
+        "suit letter (m, p, s or z) after them",
+    )
 
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
