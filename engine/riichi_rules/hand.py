@@ -239,7 +239,8 @@ def format_meld(meld: Meld) -> str:
     return "".join(names) + str(order[0])[1]
 
 
-_FLAGS = (
+# The situation of a win besides tsumo, as the JSON form names them.
+SITUATION_FLAGS = (
     "riichi",
     "double_riichi",
     "ippatsu",
@@ -258,14 +259,14 @@ _KEYS = (
     "melds",
     "seat",
     "round",
-    *_FLAGS,
+    *SITUATION_FLAGS,
     "dora",
     "ura",
     "honba",
     "sticks",
 )
 _KEY_SET = frozenset(_KEYS)
-_FLAG_FIELDS = ("tsumo", *_FLAGS)
+_FLAG_FIELDS = ("tsumo", *SITUATION_FLAGS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -375,7 +376,7 @@ class Win:
             "seat": self.seat.value,
             "round": self.round.value,
         }
-        for name in _FLAGS:
+        for name in SITUATION_FLAGS:
             out[name] = getattr(self, name)
         out["dora"] = [str(t) for t in self.dora]
         out["ura"] = [str(t) for t in self.ura]

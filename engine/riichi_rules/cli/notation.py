@@ -11,21 +11,11 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 
+from riichi_rules.hand import SITUATION_FLAGS
+
 # The situation flags of the JSON form, each a ``--flag`` on the command line
 # (``double_riichi`` is ``--double-riichi``).
-FLAGS = (
-    "tsumo",
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-    "renhou",
-)
+FLAGS = ("tsumo", *SITUATION_FLAGS)
 
 _SEPARATORS = re.compile(r"[\s,]+")
 

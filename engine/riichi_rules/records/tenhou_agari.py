@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from typing import Any, Final
 
 from riichi_rules.errors import InputError
-from riichi_rules.hand import Win
+from riichi_rules.hand import SITUATION_FLAGS, Win
 from riichi_rules.tiles import Tile, format_tiles, parse_tiles
 
 __all__ = [
@@ -122,17 +122,8 @@ TENHOU_YAKUMAN: Final[Mapping[int, str]] = {
 _RED_136: Final = frozenset({16, 52, 88})  # the red 5m, 5p, 5s (README "3 red fives")
 _FROM_REL: Final[Mapping[int, str]] = {1: "right", 2: "across", 3: "left"}
 _MELD_TYPES: Final = frozenset({"chi", "pon", "kakan", "ankan", "daiminkan"})
-_FLAGS: Final = (
-    "riichi",
-    "double_riichi",
-    "ippatsu",
-    "rinshan",
-    "chankan",
-    "haitei",
-    "houtei",
-    "tenhou",
-    "chiihou",
-)
+# the situation flags a record's context gives (Tenhou has no renhou)
+_FLAGS: Final = tuple(f for f in SITUATION_FLAGS if f != "renhou")
 
 
 def _bad(message: str) -> TenhouRecordError:
