@@ -137,6 +137,67 @@ class HandReferee:
                 out[s.seat] = found
         return out
 
+    def turn_options(self) -> list[str]:
+        """What the seat whose turn it is may do now, by the table rules: ``tsumo``,
+        ``riichi TILE`` (declare, discarding TILE), ``closed_kan TILE``, ``added_kan TILE``,
+        ``kyuushu_kyuuhai``, and ``discard TILE``."""
+        state = self.state
+        seat = state.seats[state.turn]
+        if len(seat.hand) % 3 != 2:  # not this seat's moment to act: it has not drawn
+            return []
+        out: list[str] = []
+        drawn = seat.drawn
+        if drawn is not None:
+            try:
+                score(self._scoring_win(seat, drawn, True, "discard"), self.program)
+                out.append("tsumo")
+            except InputError:
+                pass
+        distinct = sorted(set(seat.hand), key=lambda t: (t.kind, t.red))
+        if not seat.riichi:
+            for tile in distinct:
+                rest = list(seat.hand)
+                rest.remove(tile)
+                env = self.ask.env(state, seat, rest)
+                if self.ask.allowed("riichi_rule", "declare", env):
+                    out.append(f"riichi {tile}")
+        for tile in distinct:
+            if sum(1 for t in seat.hand if t.kind == tile.kind) == 4 and not tile.red:
+                before = list(seat.hand)
+                if drawn is not None:
+                    before.remove(drawn)
+                after = [t for t in seat.hand if t.kind != tile.kind]
+                env = self.ask.env(state, seat, before)
+                env.tile, env.on = tile, "closed_kan"
+                env.drawn = drawn is not None and drawn.kind == tile.kind
+                kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
+                           None, None)
+                env.waits_after = waits(after, (*seat.melds, kan))
+                if seat.riichi:
+                    env.readings = tenpai_readings(before, seat.melds)
+                if self.ask.allowed("kan_rule", "closed_kan", env):
+                    out.append(f"closed_kan {tile}")
+        for meld in seat.melds:
+            if meld.type is MeldType.PON:
+                extra = next((t for t in seat.hand if t.kind == meld.tiles[0].kind), None)
+                if extra is not None:
+                    env = self.ask.env(state, seat)
+                    env.tile, env.on = extra, "added_kan"
+                    if self.ask.allowed("kan_rule", "added_kan", env):
+                        out.append(f"added_kan {extra}")
+        if self.ask.allowed("draw", "kyuushu_kyuuhai", self.ask.env(state, seat)):
+            out.append("kyuushu_kyuuhai")
+        for tile in distinct:
+            env = self.ask.env(state, seat)
+            env.tile = tile
+            env.drawn = drawn is not None and drawn == tile
+            env.after_call = seat.call is not None
+            env.called = seat.called
+            env.call = group_of(seat.call) if seat.call is not None else None
+            if not self.ask.forbidding("discard", env):
+                out.append(f"discard {tile}")
+        return out
+
     # ---- following events ------------------------------------------------------------------
     def apply(self, event: Event) -> list[Disagreement]:
         """Follow one event; returns the disagreements it raised (also kept in
