@@ -31,6 +31,7 @@ class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand."""
 
     __slots__ = (
+        "pao_part",
         "abortive_draw",
         "after_call",
         "cache",
@@ -60,7 +61,7 @@ class TableEnv:
         "own_added_kan_tiles",
         "own_discards",
         "passed_since_own_discard",
-        "passed_since_own_draw",
+        "passed_since_own_turn",
         "passed_since_riichi",
         "points",
         "readings",
@@ -106,7 +107,7 @@ class TableEnv:
         self.own_added_kan_tiles: tuple[Tile, ...] = ()
         self.own_discards: tuple[Tile, ...] = ()
         self.passed_since_own_discard: tuple[Tile, ...] = ()
-        self.passed_since_own_draw: tuple[Tile, ...] = ()
+        self.passed_since_own_turn: tuple[Tile, ...] = ()
         self.passed_since_riichi: tuple[Tile, ...] = ()
         self.points = 0
         self.readings: tuple[Reading, ...] = ()
@@ -116,6 +117,7 @@ class TableEnv:
         self.ron_claims = 0
         self.tenpai_count = 0
         self.total = 0
+        self.pao_part = 0
         self.honba_points = 0
         self.tsumo = False
         self.ron = False
@@ -162,8 +164,8 @@ TABLE_FEATURES: dict[str, Feature] = {
     "own_discards": _f(list_of(TILE), "own_discards", "the player's discards"),
     "own_added_kan_tiles": _f(list_of(TILE), "own_added_kan_tiles",
                               "the tiles the player added to pungs to make kans"),
-    "passed_since_own_draw": _f(list_of(TILE), "passed_since_own_draw",
-                                "the tiles others released since the player's last draw"),
+    "passed_since_own_turn": _f(list_of(TILE), "passed_since_own_turn",
+                                "the tiles others released since the player last drew or called"),
     "passed_since_own_discard": _f(list_of(TILE), "passed_since_own_discard",
                                    "the tiles others released since the player's last discard"),
     "passed_since_riichi": _f(list_of(TILE), "passed_since_riichi",
@@ -193,6 +195,7 @@ TABLE_FEATURES: dict[str, Feature] = {
     "noten_count": _f(INT, "noten_count", "the players not in tenpai at the exhaustive draw"),
     "total": _f(INT, "total", "the value of the win, before honba and riichi sticks"),
     "honba_points": _f(INT, "honba_points", "the honba the win collects"),
+    "pao_part": _f(INT, "pao_part", "the part of the win's value that the liable yakuman makes"),
     "tsumo": _f(BOOL, "tsumo", "the win is by self-draw"),
     "ron": _f(BOOL, "ron", "the win is on a discard or a kan"),
     "won": _f(BOOL, "won", "the hand ended in a win"),

@@ -212,15 +212,21 @@ class HandReferee:
         self.disagreements.append(Disagreement(self.name, self._event, what, message))
 
     def _pass_release(self, except_seats: Sequence[int] = ()) -> None:
-        """The released tile was not won on: every other seat let it pass."""
+        """The released tile was not won on: every other seat let it pass (a concealed kan
+        only passes the seats that could have robbed it)."""
         release = self.state.last_release
         if release is None:
             return
-        releaser, tile, _ = release
+        releaser, tile, on = release
         for s in self.state.seats:
             if s.seat == releaser or s.seat in except_seats:
                 continue
-            s.passed_since_draw.append(tile)
+            if on == "closed_kan":
+                env = self.ask.claim_env(self.state, s, tile, releaser, on, True)
+                env.furiten = False
+                if not self.ask.allowed("claim", "ron", env):
+                    continue
+            s.passed_since_turn.append(tile)
             s.passed_since_discard.append(tile)
             if s.riichi and not s.riichi_pending:
                 s.passed_since_riichi.append(tile)
@@ -232,7 +238,7 @@ class HandReferee:
         seat = state.seats[event.seat]
         if seat.has_discarded:
             state.first_go_around = False
-        seat.passed_since_draw.clear()
+        seat.passed_since_turn.clear()
         seat.hand.append(event.tile)
         seat.drawn = event.tile
         seat.rinshan = self._kan_draw
@@ -323,7 +329,8 @@ class HandReferee:
                 self._disagree("illegal_call",
                                f"seat {event.seat} claims {name} on {called} from seat "
                                f"{event.from_seat}: not allowed by the claim rules")
-        self._pass_release()
+        self._pass_release(except_seats=(event.seat,))
+        caller.passed_since_turn.clear()  # a call starts the caller's turn
         rest = list(meld.tiles)
         if called is not None and called in rest:
             rest.remove(called)
@@ -538,6 +545,7 @@ class HandReferee:
         if liable is not None:
             env = self.ask.env(state, seat)
             env.total = result.total
+            env.pao_part = self._pao_part(seat, result)
             env.honba_points = honba_points
             env.tsumo = event.from_seat == event.seat
             env.ron = not env.tsumo
@@ -545,8 +553,16 @@ class HandReferee:
                 for step in rule.pays:
                     if step.when is not None and not step.when(env):
                         continue
-                    payer = liable if step.payer == "liable" else event.from_seat
                     amount = int(step.amount(env))
+                    if step.payer == "normally":  # the usual payers, in the usual shares
+                        for payment in result.payments:
+                            payer = (event.from_seat if payment.payer == "discarder"
+                                     else winds[payment.payer])
+                            share = _round_up_100(payment.points * amount / result.total)
+                            deltas[payer] -= share
+                            deltas[seat.seat] += share
+                        continue
+                    payer = liable if step.payer == "liable" else event.from_seat
                     deltas[payer] -= amount
                     deltas[seat.seat] += amount
         else:
@@ -555,11 +571,33 @@ class HandReferee:
                 amount = payment.points + (payment.honba if collects else 0)
                 deltas[payer] -= amount
                 deltas[seat.seat] += amount
-        if collects and first_winner:
-            deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
-            deltas[seat.seat] += deposit * state.sticks
-            state.sticks = 0
+        deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
+        if nearest:
+            if first_winner:  # the nearest winner takes every stick on the table
+                deltas[seat.seat] += deposit * state.sticks
+                state.sticks = 0
+            return deltas
+        # each winner in riichi takes back their own stick; the first takes the rest, but for
+        # the sticks of the other players in riichi who may still win on the same tile
+        if seat.riichi and not seat.riichi_pending and state.sticks > 0:
+            deltas[seat.seat] += deposit
+            state.sticks -= 1
+        if first_winner:
+            others = sum(1 for s in state.seats if s.seat not in (seat.seat, event.from_seat)
+                         and s.riichi and not s.riichi_pending and self.ron_allowed(s.seat))
+            rest = max(state.sticks - others, 0)
+            deltas[seat.seat] += deposit * rest
+            state.sticks -= rest
         return deltas
+
+    def _pao_part(self, seat: SeatState, result: Result) -> int:
+        """The part of the win's value that the liable yakuman make: the value of one
+        yakuman times their multiple, at most the whole (all of it where yakuman do not add
+        up)."""
+        liable = sum(y.yakuman for y in result.yaku if y.yakuman and y.id in seat.liable)
+        if not result.yakuman or not liable:
+            return result.total
+        return min(result.total, result.total // result.yakuman * liable)
 
     def _liable(self, seat: SeatState, result: Result) -> int | None:
         for y in result.yaku:
@@ -613,6 +651,9 @@ class HandReferee:
     def _exhaustive(self, event: DrawnHand) -> None:
         state = self.state
         self._pass_release()
+        if state.wall > 0:
+            self._disagree("illegal_draw", f"an exhaustive draw with {state.wall} tiles still "
+                           "in the wall")
         tenpai_rule = self.ask.table.named("draw", "tenpai")
         tenpai = []
         for s in state.seats:
@@ -675,6 +716,10 @@ class HandReferee:
                         step.payer == "non_dealer" and s != dealer):
                     deltas[s] -= amount
                     deltas[receiver] += amount
+
+
+def _round_up_100(value: float) -> int:
+    return int(-(-value // 100) * 100)
 
 
 def _chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:

@@ -63,7 +63,7 @@ class Questions:
         env.waits = waits(concealed, seat.melds)
         env.own_discards = tuple(seat.discards)
         env.own_added_kan_tiles = tuple(seat.added_kan_tiles)
-        env.passed_since_own_draw = tuple(seat.passed_since_draw)
+        env.passed_since_own_turn = tuple(seat.passed_since_turn)
         env.passed_since_own_discard = tuple(seat.passed_since_discard)
         env.passed_since_riichi = tuple(seat.passed_since_riichi)
         env.first_turn = state.first_go_around and not seat.has_discarded

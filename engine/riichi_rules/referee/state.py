@@ -43,7 +43,7 @@ class SeatState:
     declaring: bool = False  # declared, the declaring discard not yet made
     double_riichi: bool = False
     ippatsu: bool = False
-    passed_since_draw: list[Tile] = field(default_factory=list)
+    passed_since_turn: list[Tile] = field(default_factory=list)
     passed_since_discard: list[Tile] = field(default_factory=list)
     passed_since_riichi: list[Tile] = field(default_factory=list)
     drawn: Tile | None = None  # the tile drawn this turn, until the discard

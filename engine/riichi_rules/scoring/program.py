@@ -52,7 +52,7 @@ TABLE_KINDS = frozenset(TABLE_CLAUSES)
 ONE_OF_EACH = ("fu", "limits", "payments")
 PAYERS = frozenset({"discarder", "each", "dealer", "non_dealer"})
 TABLE_PAYERS: dict[str, frozenset[str]] = {
-    "pao_payment": frozenset({"liable", "discarder"}),
+    "pao_payment": frozenset({"liable", "discarder", "normally"}),
     "draw": frozenset({"noten", "each", "dealer", "non_dealer"}),
 }
 
