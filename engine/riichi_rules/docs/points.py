@@ -72,21 +72,8 @@ def points_for(prog: ScoringProgram, han: int, fu: int, *, dealer: bool, tsumo: 
     env.fu = fu
     env.yakuman_total = yakuman
     env.yakuman_max = yakuman
-    limits = prog.limits
-    basic = limits.basic(env)
-    env.basic = basic
-    # the limit worth most among those whose condition holds (as scorer._finish does)
-    limit: str | None = None
-    best = 0
-    for step in limits.limits:
-        if step.when(env):
-            value = step.points(env)
-            if value > best:
-                best, limit = value, step.name
-    if limit is not None:
-        basic = best
-        env.basic = basic
-    payments = scorer._payments(prog, env)
+    basic, limit, _ = scorer.apply_limits(prog, env)
+    payments = scorer.payments(prog, env)
     return Points(han, fu, dealer, tsumo, basic, limit,
                   tuple((p.payer, p.points) for p in payments))
 

@@ -170,6 +170,15 @@ def _evaluate(
     env.han = han
     fu, fu_raw, fu_items = _fu(prog, env)
     env.fu = fu
+    basic, limit_name, limit_origin = apply_limits(prog, env)
+    return _Candidate(reading, scored, han, fu, fu_raw, fu_items, basic, limit_name,
+                      limit_origin, env.yakuman_total, env.yakuman_max)
+
+
+def apply_limits(prog: ScoringProgram, env: Env) -> tuple[int, str | None, str]:
+    """The basic points of the hand in ``env`` (its han, fu and yakuman set): the limits
+    rule's formula, or the limit worth most among those whose condition holds. Returns
+    (basic points, limit name or None, where that limit is written); ``env.basic`` is set."""
     limits = prog.limits
     basic = limits.basic(env)
     env.basic = basic
@@ -183,8 +192,8 @@ def _evaluate(
                 best_points, limit_name, limit_origin = points, step.name, step.origin.text
     if limit_name is not None:
         basic = best_points
-    return _Candidate(reading, scored, han, fu, fu_raw, fu_items, basic, limit_name,
-                      limit_origin, env.yakuman_total, env.yakuman_max)
+        env.basic = basic
+    return basic, limit_name, limit_origin
 
 
 def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
@@ -236,6 +245,11 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
     raw = env.fu
     step_size = rule.round_to
     return -(-raw // step_size) * step_size, raw, items
+
+
+def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
+    """Who pays what for the hand in ``env`` (its basic points set), by the payments rule."""
+    return _payments(prog, env)
 
 
 def _payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
