@@ -94,17 +94,6 @@ def _renhou_stands_alone(win: Win, p: Params, a: Outcome, b: Outcome) -> bool:
     return alone_ok or rest_ok
 
 
-def _kazoe_tie(win: Win, p: Params, a: Outcome, b: Outcome) -> bool:
-    """Counted yakuman (13+ han, paid as a yakuman) and a real yakuman pay the same: ours keeps
-    the counted reading (more han), the package the yakuman (as Tenhou shows it)."""
-    return (
-        p["kazoe_yakuman"] == "yakuman"
-        and a.error is None and b.error is None
-        and a.yakuman == 0 and a.han >= 13 and b.yakuman == 1
-        and (a.total, a.honba, a.sticks) == (b.total, b.honba, b.sticks)
-    )
-
-
 CATEGORIES: tuple[Category, ...] = (
     Category(
         "yakuman_not_stacked", "rule",
@@ -117,14 +106,6 @@ CATEGORIES: tuple[Category, ...] = (
         "EMA 2016 §4 Renho (003_*.txt): '不与其它役或宝牌累计' - not cumulative with other yaku "
         "or dora; variants.md #16. The package adds renhou's 5 han to everything else.",
         _renhou_stands_alone,
-    ),
-    Category(
-        "kazoe_tie_prefers_counted", "bug",
-        "Equal points between a counted yakuman (13+ han) and a real yakuman reading: Tenhou "
-        "(and the package) show the real yakuman; ours keeps the counted reading because its "
-        "tie-break compares han before yakuman (scoring/scorer.py, key (total, han, yakuman, "
-        "fu)).",
-        _kazoe_tie,
     ),
 )
 

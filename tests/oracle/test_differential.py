@@ -57,17 +57,20 @@ def test_every_disagreement_is_categorised(ruleset: str, seed: int) -> None:
 # One pinned hand per "bug" category (ours wrong or questionable; the lead fixes them). The
 # test passes (XPASS) once the engine is fixed: then delete the category and its example.
 BUG_EXAMPLES = {
-    # Under tenhou, 11m 333m 444m 555m 666m by tsumo (non-dealer): read as four concealed
-    # pungs it is suuankou, one yakuman: 16000 + 8000 + 8000 = 32000. Read as 11m 333m 456m
-    # 456m 456m it is riichi 1 + tsumo 1 + chinitsu 6 + iipeikou 1 + dora 3 (three 3m under
-    # the 2m indicator) + ura 2 (two 1m under 9m) + red five 1 = 15 han, counted yakuman
-    # (kazoe_yakuman "yakuman"): also 32000. Tenhou shows the yakuman (KNOWN_DIFFERENCES.md).
-    "kazoe_tie_prefers_counted": (
-        "tenhou",
-        {"hand": "11333444055666m", "win": "5m", "tsumo": True, "seat": "N", "round": "W",
-         "riichi": True, "dora": ["2m", "3s"], "ura": ["4z", "9m"]},
-    ),
 }
+
+
+def test_a_counted_yakuman_tie_shows_the_yakuman() -> None:
+    """Formerly the bug category kazoe_tie_prefers_counted (KNOWN_DIFFERENCES.md, "Fixed").
+    Under tenhou, 11m 333m 444m 555m 666m by tsumo (non-dealer): read as four concealed
+    pungs it is suuankou, one yakuman: 16000 + 8000 + 8000 = 32000. Read as 11m 333m 456m
+    456m 456m it is riichi 1 + tsumo 1 + chinitsu 6 + iipeikou 1 + dora 3 (three 3m under
+    the 2m indicator) + ura 2 (two 1m under 9m) + red five 1 = 15 han, counted yakuman
+    (kazoe_yakuman "yakuman"): also 32000. Tenhou shows the yakuman, and so must we."""
+    win = {"hand": "11333444055666m", "win": "5m", "tsumo": True, "seat": "N", "round": "W",
+           "riichi": True, "dora": ["2m", "3s"], "ura": ["4z", "9m"]}
+    a, b = ours(win, "tenhou"), theirs(win, "tenhou")
+    assert not compare(a, b), f"ours {a}, theirs {b}"
 
 
 def test_every_bug_category_has_an_example() -> None:
