@@ -55,3 +55,49 @@ def test_the_command_prints_text_json_and_markdown(capsys: object) -> None:
     markdown = capsys.readouterr().out  # type: ignore[attr-defined]
     assert "| `kiriage` | no | yes |" in markdown
     assert main(["compare", "ema-2016", "nonexistent-ruleset", "--no-cases"]) == 1
+
+
+def test_yaku_changes_say_what_differs() -> None:
+    # variants.md #14: Mahjong Soul scores the thirteen-sided kokushi as a double yakuman,
+    # Tenhou as a single one
+    result = compare("tenhou", "mahjong-soul", cases=False)
+    kokushi = next(y for y in result.yaku if y.id == "kokushi_13")
+    assert "yakuman multiple: 1 → 2" in kokushi.changes
+    # variants.md #16: M.League has no renhou ("none" rules the yaku out), WRC 2025 a 5-han yaku
+    result = compare("wrc-2025", "m-league", cases=False)
+    renhou = next(y for y in result.yaku if y.id == "renhou")
+    assert renhou.b.ruled_out and renhou.b.describe() == "absent"
+    assert "never scores in m-league (its parameters rule it out)" in renhou.changes
+    assert renhou.parameters == ("renhou",)
+
+
+def test_a_rule_written_differently_is_a_difference(tmp_path: Path) -> None:
+    from riichi_rules import resources
+
+    data = json.loads((resources.rulesets_dir() / "ema-2016" / "ruleset.json")
+                      .read_text(encoding="utf-8"))
+    data.update(id="club", extends=str(resources.rulesets_dir() / "base"),
+                rules=["tanyao.rules"])
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "ruleset.json").write_text(json.dumps(data), encoding="utf-8")
+    # the same han as EMA 2016 §4 (1 han, open too), but no closed-hand condition at all
+    (club / "tanyao.rules").write_text(
+        'override yaku tanyao "All simples" {\n    han 1, open 1\n'
+        '    when every tile is simple\n    source "a test"\n}\n', encoding="utf-8")
+    result = compare("ema-2016", club, cases=False)
+    tanyao = next(y for y in result.yaku if y.id == "tanyao")
+    assert tanyao.rewritten and tanyao.a == tanyao.b
+    assert any(c.startswith("its rule is written differently") for c in tanyao.changes)
+    assert tanyao.origins[1].endswith("tanyao.rules:1")
+
+
+def test_each_reason_names_its_rule_and_parameters(tmp_path: Path) -> None:
+    (tmp_path / "cases.yaml").write_text(CASES, encoding="utf-8")
+    (diff,) = compare("ema-2016", "ema-2025", cases_root=tmp_path).cases
+    # the mangan line of the limits rule (rulesets/base/scoring.rules) reads rule.kiriage
+    (reason,) = diff.why
+    assert reason.what == "limit none vs mangan"
+    assert reason.origin.startswith("rulesets/base/scoring.rules:")
+    assert reason.parameters == ("kiriage",)
+    assert diff.source.startswith("EMA 2016 scoring example 2")

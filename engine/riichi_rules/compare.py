@@ -1,5 +1,8 @@
 """Where two rulesets differ: parameter by parameter, yaku by yaku, and case by case on the
-conformance suite (with the rules and parameters that made each difference)."""
+conformance suite (with the rules and parameters that made each difference).
+
+``riichi compare`` prints a :class:`Comparison`; the generated rulebook's pair pages are made
+from one too."""
 
 from __future__ import annotations
 
@@ -9,7 +12,8 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.errors import InputError
-from riichi_rules.rulesets.config import RulesetConfig, load_config, parameter_schemas
+from riichi_rules.language import ast
+from riichi_rules.rulesets.config import RulesetConfig, parameter_schemas
 from riichi_rules.scoring.program import DoraRule, ScoringProgram, YakuRule, parameters_read
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program, score
@@ -35,10 +39,13 @@ class YakuSide:
     han_open: int | None = None
     yakuman: int | None = None  # the multiple (None: not a yakuman, 0: depends on the hand)
     dora: bool = False
+    stands_alone: bool = False
+    replaces: tuple[str, ...] = ()
+    ruled_out: bool = False  # declared, but the parameters make its condition false
 
     def describe(self) -> str:
         if not self.present:
-            return "absent"
+            return "absent"  # not declared, or ruled out (see ``ruled_out``)
         if self.dora:
             return "counted"
         if self.yakuman is not None:
@@ -46,7 +53,7 @@ class YakuSide:
                 self.yakuman, f"{self.yakuman}x yakuman")
         closed = "?" if self.han_closed is None else str(self.han_closed)
         opened = "closed only" if self.han_open is None else f"open {self.han_open}"
-        return f"{closed} han, {opened}"
+        return f"{closed} han, {opened}" + (", stands alone" if self.stands_alone else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +63,21 @@ class YakuDifference:
     a: YakuSide
     b: YakuSide
     parameters: tuple[str, ...]  # parameters the yaku reads whose values differ
+    origins: tuple[str, str] = ("", "")  # where each side declares it (file:line), "" absent
+    rewritten: bool = False  # declared on both sides, its rule written differently
+    changes: tuple[str, ...] = ()  # what differs, in words
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One rule whose contribution differs on a case, and the differing parameters it reads."""
+
+    what: str  # "yaku riichi", "fu: Double-wind pair", "limit none vs mangan"
+    origin: str  # where the rule is written: "file:line" (with "; note" when a config changed it)
+    parameters: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return _reason(f"{self.what} ({self.origin})", self.parameters)
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,7 +86,13 @@ class CaseDifference:
     location: str
     a: str  # short outcome
     b: str
-    reasons: tuple[str, ...]  # the rules (file:line) and parameters behind the difference
+    why: tuple[Reason, ...]  # the rules and parameters behind the difference
+    source: str = ""  # the case's own source (rulebook section, worked example)
+
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """Each reason as one line: ``limit none vs mangan (file:line) [rule.kiriage]``."""
+        return tuple(str(r) for r in self.why)
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,30 +114,42 @@ class Comparison:
             ],
             "yaku": [
                 {"id": y.id, "title": y.title, "a": y.a.describe(), "b": y.b.describe(),
-                 "parameters": list(y.parameters)}
+                 "parameters": list(y.parameters), "changes": list(y.changes)}
                 for y in self.yaku
             ],
             "cases_compared": self.cases_compared,
             "cases": [
                 {"case": c.case, "location": c.location, "a": c.a, "b": c.b,
-                 "reasons": list(c.reasons)}
+                 "reasons": list(c.reasons), "source": c.source}
                 for c in self.cases
             ],
         }
 
 
-def compare(a: str, b: str, cases: bool = True, cases_root: Path | None = None) -> Comparison:
-    """Compare two rulesets (ids or paths), on the bundled conformance suite or the cases
-    under ``cases_root``."""
-    config_a, config_b = load_config(a), load_config(b)
-    prog_a, prog_b = program(config_a), program(config_b)
+Ruleset = str | Path | RulesetConfig | ScoringProgram
+
+
+def compare(
+    a: Ruleset, b: Ruleset, cases: bool = True, cases_root: Path | None = None,
+    suite: Sequence[Any] | None = None,
+) -> Comparison:
+    """Compare two rulesets (ids, paths, configs or compiled programs), on the bundled
+    conformance suite, the cases under ``cases_root``, or the cases given as ``suite``
+    (conformance :class:`~riichi_rules.conformance.cases.Case` objects, loaded once by a
+    caller that compares several pairs)."""
+    prog_a, prog_b = program(a), program(b)
+    config_a, config_b = prog_a.config, prog_b.config
     params = _parameters(config_a, config_b)
     differing = {p.name for p in params}
     yaku = _yaku(prog_a, prog_b, differing)
     case_diffs: list[CaseDifference] = []
     compared = 0
     if cases:
-        compared, case_diffs = _cases(prog_a, prog_b, differing, cases_root)
+        if suite is None:
+            from riichi_rules.conformance.cases import load_suite
+
+            suite = load_suite(cases_root).cases
+        compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
     return Comparison(config_a.id, config_b.id, tuple(params), tuple(yaku), tuple(case_diffs),
                       compared)
 
@@ -135,13 +175,16 @@ def _plain(value: Any) -> Any:
 
 
 def _side(rule: YakuRule | DoraRule | None) -> YakuSide:
-    if rule is None or rule.never:
+    if rule is None:
         return YakuSide(False)
+    if rule.never:
+        return YakuSide(False, ruled_out=True)
     if isinstance(rule, DoraRule):
         return YakuSide(True, dora=True)
     if rule.yakuman:
-        return YakuSide(True, yakuman=rule.multiple_value or 0)
-    return YakuSide(True, rule.han_closed_value, rule.han_open_value)
+        return YakuSide(True, yakuman=rule.multiple_value or 0, replaces=rule.replaces)
+    return YakuSide(True, rule.han_closed_value, rule.han_open_value,
+                    stands_alone=rule.stands_alone, replaces=rule.replaces)
 
 
 def _rules(prog: ScoringProgram) -> dict[str, YakuRule | DoraRule]:
@@ -150,18 +193,86 @@ def _rules(prog: ScoringProgram) -> dict[str, YakuRule | DoraRule]:
     return rules
 
 
+# The clauses that decide what a yaku does (a changed "doc" or "source" changes nothing).
+_EFFECTIVE_CLAUSES = frozenset({"when", "han", "multiple", "replaces", "stands_alone"})
+
+
+def _written(decl: ast.Declaration) -> tuple[Any, ...]:
+    """A declaration's effective clauses as plain data, without their places in the files."""
+    return tuple(_unspanned(c) for c in decl.clauses if c.keyword in _EFFECTIVE_CLAUSES)
+
+
+def _unspanned(node: object) -> Any:
+    if isinstance(node, tuple):
+        return tuple(_unspanned(x) for x in node)
+    if hasattr(node, "__dataclass_fields__") and not isinstance(node, ast.Span):
+        return (type(node).__name__, *(
+            (name, _unspanned(getattr(node, name))) for name in node.__dataclass_fields__
+            if name not in ("span", "name_spans")))
+    return node
+
+
 def _yaku(a: ScoringProgram, b: ScoringProgram, differing: set[str]) -> list[YakuDifference]:
     rules_a, rules_b = _rules(a), _rules(b)
     out = []
     for yaku_id in sorted(set(rules_a) | set(rules_b)):
         ra, rb = rules_a.get(yaku_id), rules_b.get(yaku_id)
         side_a, side_b = _side(ra), _side(rb)
-        reads = sorted((_params_of(ra.declaration if ra else None)
-                        | _params_of(rb.declaration if rb else None)) & differing)
-        if side_a != side_b or reads:
+        reads = tuple(sorted((_params_of(ra.declaration if ra else None)
+                              | _params_of(rb.declaration if rb else None)) & differing))
+        rewritten = (ra is not None and rb is not None
+                     and _written(ra.declaration) != _written(rb.declaration))
+        if side_a != side_b or reads or rewritten:
             title = (ra or rb).title  # type: ignore[union-attr]
-            out.append(YakuDifference(yaku_id, title, side_a, side_b, tuple(reads)))
+            origins = (ra.origin.text if ra else "", rb.origin.text if rb else "")
+            out.append(YakuDifference(
+                yaku_id, title, side_a, side_b, reads, origins, rewritten,
+                _changes(a.config.id, b.config.id, side_a, side_b, reads, origins, rewritten)))
     return out
+
+
+def _changes(
+    id_a: str, id_b: str, a: YakuSide, b: YakuSide, reads: Sequence[str],
+    origins: tuple[str, str], rewritten: bool,
+) -> tuple[str, ...]:
+    """What differs about a yaku, in words: "only in ema-2016", "han when closed: 2 -> 1"."""
+    if not (a.present or a.ruled_out) or not (b.present or b.ruled_out):
+        return (f"only in {id_a if a.present or a.ruled_out else id_b}",)
+    out: list[str] = []
+    if a.ruled_out != b.ruled_out:
+        out.append(f"never scores in {id_a if a.ruled_out else id_b} "
+                   "(its parameters rule it out)")
+    elif a != b:
+        if a.han_closed != b.han_closed:
+            out.append(f"han when closed: {_han(a.han_closed)} → {_han(b.han_closed)}")
+        if a.han_open != b.han_open:
+            out.append(f"han when open: {_open(a.han_open)} → {_open(b.han_open)}")
+        if a.yakuman != b.yakuman:
+            out.append(f"yakuman multiple: {_multiple(a.yakuman)} → {_multiple(b.yakuman)}")
+        if a.stands_alone != b.stands_alone:
+            out.append(f"stands alone in {id_a if a.stands_alone else id_b} only")
+        if a.replaces != b.replaces:
+            out.append(f"replaces: {', '.join(a.replaces) or 'nothing'} → "
+                       f"{', '.join(b.replaces) or 'nothing'}")
+    if rewritten:
+        out.append(f"its rule is written differently ({origins[0]} / {origins[1]})")
+    if reads:
+        names = " and ".join(f"rule.{p}" for p in reads)
+        out.append(f"its rule reads {names}, whose "
+                   + ("value differs" if len(reads) == 1 else "values differ"))
+    return tuple(out)
+
+
+def _han(value: int | None) -> str:
+    return "?" if value is None else str(value)
+
+
+def _open(value: int | None) -> str:
+    return "closed only" if value is None else str(value)
+
+
+def _multiple(value: int | None) -> str:
+    return {None: "not a yakuman", 0: "depends on the hand"}.get(value, str(value))
 
 
 def outcome(result: Result | None, error: str = "") -> str:
@@ -180,14 +291,11 @@ def _run(win: Mapping[str, Any], prog: ScoringProgram) -> tuple[Result | None, s
 
 
 def _cases(
-    a: ScoringProgram, b: ScoringProgram, differing: set[str], root: Path | None
+    a: ScoringProgram, b: ScoringProgram, differing: set[str], suite: Sequence[Any]
 ) -> tuple[int, list[CaseDifference]]:
-    from riichi_rules.conformance.cases import load_suite
-
-    suite = load_suite(root)
     out = []
     compared = 0
-    for case in suite.cases:
+    for case in suite:
         if case.win is None:
             continue
         compared += 1
@@ -199,7 +307,8 @@ def _cases(
         if short_a == short_b and yaku_a == yaku_b:
             continue
         out.append(CaseDifference(case.id, case.location, short_a, short_b,
-                                  _reasons(result_a, result_b, a, b, differing)))
+                                  _reasons(result_a, result_b, a, b, differing),
+                                  " ".join(str(case.source).split())))
     return compared, out
 
 
@@ -212,9 +321,9 @@ def _yaku_set(result: Result | None) -> frozenset[tuple[str, int, int]]:
 def _reasons(
     ra: Result | None, rb: Result | None, a: ScoringProgram, b: ScoringProgram,
     differing: set[str],
-) -> tuple[str, ...]:
+) -> tuple[Reason, ...]:
     """The rules whose contribution differs, each with the differing parameters it reads."""
-    reasons: list[str] = []
+    reasons: list[Reason] = []
     by_id = {r.id: r for prog in (a, b) for r in (*prog.yakuman, *prog.yaku)}
     ya = {y.id: y for y in (ra.yaku if ra else ())}
     yb = {y.id: y for y in (rb.yaku if rb else ())}
@@ -224,21 +333,41 @@ def _reasons(
             continue
         origin = (sa or sb).origin  # type: ignore[union-attr]
         rule = by_id.get(yaku_id)
-        params = sorted(rule.parameters & differing) if rule else []
-        reasons.append(_reason(f"yaku {yaku_id} ({origin})", params))
+        params = tuple(sorted(rule.parameters & differing)) if rule else ()
+        reasons.append(Reason(f"yaku {yaku_id}", origin, params))
     if ra and rb and ra.fu != rb.fu:
         items_a = {(f.label, f.fu) for f in ra.fu_items}
         items_b = {(f.label, f.fu) for f in rb.fu_items}
         labels = sorted({label for label, _ in items_a ^ items_b})
-        fu_params = sorted(_params_of(a.fu.declaration) & differing)
-        reasons.append(_reason(f"fu: {', '.join(labels) or 'rounding'} ({a.fu.origin})",
-                               fu_params))
-    if ra and rb and ra.limit != rb.limit:
-        limit_params = sorted(_params_of(a.limits.declaration) & differing)
-        origin = ra.limit_origin or rb.limit_origin
-        reasons.append(_reason(f"limit {ra.limit or 'none'} vs {rb.limit or 'none'} ({origin})",
-                               limit_params))
+        origins = {f.label: f.origin for f in (*ra.fu_items, *rb.fu_items)}
+        for label in labels:
+            clause = next((c for c in a.fu.declaration.clauses if c.label == label), None)
+            fu_params = tuple(sorted(_params_of(clause or a.fu.declaration) & differing))
+            reasons.append(Reason(f"fu: {label}", origins.get(label) or a.fu.origin.text,
+                                  fu_params))
+        if not labels:
+            fu_params = tuple(sorted(_params_of(a.fu.declaration) & differing))
+            reasons.append(Reason("fu: rounding", a.fu.origin.text, fu_params))
+    if ra and rb and (ra.limit != rb.limit or (ra.limit and ra.basic != rb.basic)):
+        clauses = [_limit_clause(a, ra.limit_origin), _limit_clause(b, rb.limit_origin)]
+        read = frozenset().union(*(_params_of(c) for c in clauses if c is not None))
+        if not any(clauses):
+            read = _params_of(a.limits.declaration)
+        what = (f"limit {ra.limit or 'none'} vs {rb.limit or 'none'}" if ra.limit != rb.limit
+                else f"limit {ra.limit or 'none'}: {ra.basic} vs {rb.basic} basic points")
+        reasons.append(Reason(what, ra.limit_origin or rb.limit_origin or a.limits.origin.text,
+                              tuple(sorted(read & differing))))
     return tuple(reasons)
+
+
+def _limit_clause(prog: ScoringProgram, origin: str) -> ast.Clause | None:
+    """The ``limit`` clause written at ``origin`` ("file:line[; note]"), if any."""
+    where = origin.split("; ", 1)[0]
+    line = where.rsplit(":", 1)[-1]
+    for clause in prog.limits.declaration.clauses_of("limit"):
+        if str(clause.span.line) == line:
+            return clause
+    return None
 
 
 def _params_of(node: object) -> frozenset[str]:

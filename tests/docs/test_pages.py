@@ -11,7 +11,8 @@ import pytest
 
 from riichi_rules import resources
 from riichi_rules.cli import main
-from riichi_rules.docs.diff import diff_rulesets, han_text, yaku_facts
+from riichi_rules.compare import compare
+from riichi_rules.docs.facts import han_text, yaku_facts
 from riichi_rules.docs.pages import build
 from riichi_rules.docs.tiles import hand_markdown, tile_names, tile_svg
 from riichi_rules.scoring.scorer import program
@@ -22,6 +23,19 @@ def ema16(tmp_path_factory: pytest.TempPathFactory) -> Path:
     out = tmp_path_factory.mktemp("rulebook")
     build(["ema-2016"], out)
     return out
+
+
+@pytest.fixture(scope="module")
+def ema16_25(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("rulebook-ema")
+    build(["ema-2016", "ema-2025"], out)
+    return out
+
+
+def _section(page: str, heading: str) -> str:
+    """The text of one rule's section of a page (from its heading to the next)."""
+    section = page[page.index(heading):]
+    return section[:section.find("\n### ", 1)] if "\n### " in section[1:] else section
 
 
 def test_the_yaku_page_renders_each_rule(ema16: Path) -> None:
@@ -44,7 +58,7 @@ def test_the_yaku_page_renders_each_rule(ema16: Path) -> None:
 def test_every_page_of_a_ruleset_is_written(ema16: Path) -> None:
     folder = ema16 / "rulesets/ema-2016"
     for name in ("index", "yaku", "fu", "limits", "points", "furiten", "claims", "riichi",
-                 "kans", "pao", "draws", "game"):
+                 "kans", "pao", "draws", "next-hand", "game"):
         assert (folder / f"{name}.md").is_file(), name
     assert (ema16 / "tiles/5z.svg").is_file() and (ema16 / "tiles/0p-side.svg").is_file()
     nav = json.loads((ema16 / "nav.json").read_text(encoding="utf-8"))
@@ -123,7 +137,7 @@ def test_a_han_changed_in_a_rule_file_changes_the_page(tmp_path: Path) -> None:
 
 
 def test_differences_between_ema_2016_and_2025() -> None:
-    diff = diff_rulesets(program("ema-2016"), program("ema-2025"))
+    diff = compare("ema-2016", "ema-2025", cases=False)
     names = {p.name for p in diff.parameters}
     # rulesets/ema-2025/ruleset.json: kiriage (variants.md #12), renhou five_han (#16)
     assert {"kiriage", "renhou", "double_wind_pair_fu"} <= names
@@ -132,6 +146,65 @@ def test_differences_between_ema_2016_and_2025() -> None:
     tenhou = yaku_facts(program("tenhou"))
     # Tenhou: renhou "none" (variants.md #16) rules the renhou yaku out
     assert han_text(tenhou["renhou"]) == "never"
+
+
+def test_a_pair_page_lists_the_cases_that_differ(ema16_25: Path) -> None:
+    page = (ema16_25 / "compare/ema-2016-vs-ema-2025.md").read_text(encoding="utf-8")
+    # the parameters of riichi compare: kiriage off in EMA 2016, on in EMA 2025 (variants.md
+    # #12)
+    assert "| Kiriage mangan <br>`kiriage` | off | on |" in page
+    # conformance/limits.yaml limit-3-han-60-fu-kiriage: 3 han 60 fu = 1920 basic points,
+    # 7680 -> 7700 for a non-dealer's ron without kiriage (EMA 2016 has none, §4 "no
+    # kiriage"); EMA 2025 rounds 1920 up to a mangan, 8000 (variants.md #12). The reason is
+    # the mangan line of the limits rule, which reads rule.kiriage.
+    row = next(line for line in page.splitlines()
+               if line.startswith("| `limit-3-han-60-fu-kiriage`"))
+    assert "| 3 han 60 fu: 7700 | 3 han 60 fu: 8000 |" in row
+    assert "limit none vs mangan" in row and "rulesets/base/scoring.rules:5" in row
+    assert "reads “Kiriage mangan” (`kiriage`)" in row
+    assert "../source/conformance/limits.yaml.md" in row  # the case's file, published
+    # the page and riichi compare agree on how many cases differ
+    result = compare("ema-2016", "ema-2025")
+    assert f"{len(result.cases)} of the {result.cases_compared} hands" in page
+    assert page.count("\n| `") == len(result.cases)  # one row per case
+
+
+def test_table_rules_read_as_english_per_ruleset(ema16: Path) -> None:
+    claims = (ema16 / "rulesets/ema-2016/claims.md").read_text(encoding="utf-8")
+    # EMA 2016 §3.3.1 (claims on a discard), §3.3.3 (a chow only from the player on the left),
+    # §3.3.14 (no calls in riichi); rulesets/base/table.rules claim chi
+    chi = _section(claims, "### Chow")
+    assert ("**Allowed when:** the tile was discarded, the tile comes from the player on the "
+            "left, the wall is not empty, and the player has not declared riichi.") in chi
+    assert "rulesets/base/table.rules:" in chi and "**Source:** EMA 2016 §3.3.1" in chi
+    # §3.3.10: no fifth kan; max_kans is 4 in EMA 2016 (the schema default)
+    kong = _section(claims, "### Kong")
+    assert ("**In this ruleset** that comes to: the tile was discarded, the wall is not empty, "
+            "the player has not declared riichi, and fewer than 4 kans have been declared in "
+            "this hand.") in kong
+    # EMA 2016 has no abortive draws (variants.md #41: abortive_draws is empty)
+    draws = (ema16 / "rulesets/ema-2016/draws.md").read_text(encoding="utf-8")
+    four_riichi = _section(draws, "### Four riichi")
+    assert ("**Applies when:** “Abortive draws” includes “suucha\\_riichi” (here: none) and "
+            "exactly 4 players have declared riichi.") in four_riichi
+    assert "**In this ruleset** it never applies." in four_riichi
+    # EMA 2016 §3.3.9: on a discard the liable player and the discarder pay half each; the
+    # honba go to the discarder (rulesets/ema-2016: pao_honba "discarder", variants.md #29)
+    pao = _section((ema16 / "rulesets/ema-2016/pao.md").read_text(encoding="utf-8"),
+                   "### Payments under liability")
+    here = pao[pao.index("**In this ruleset:**"):]
+    assert "- The liable player pays half of the win's value when the win is on a discard " \
+        "or a kan." in here
+    assert "- The discarder pays the honba points of the win when the win is on a discard " \
+        "or a kan." in here
+    assert "pao\\_part\\_only" not in here  # the branches this ruleset does not take
+    # the doc line of the rule is shown
+    assert "*A player in riichi discards the tile they drew.*" in claims
+    # the next hand: EMA 2016 §3.1, the dealer repeats on a win or tenpai, not on an abortive
+    # draw (dealer_repeat "win_or_tenpai", variants.md #44)
+    nxt = (ema16 / "rulesets/ema-2016/next-hand.md").read_text(encoding="utf-8")
+    assert ("**In this ruleset** that comes to: the dealer won the hand, or both the hand "
+            "ended in an exhaustive draw and the dealer was tenpai.") in nxt
 
 
 def test_tiles_are_our_own_svgs() -> None:

@@ -153,3 +153,99 @@ def test_every_bundled_declaration_renders() -> None:
                             or expr is clause.when else renderer.value(expr))
                     unquoted = re.sub(r"“[^”]*”", "", text)
                     assert text and "_" not in unquoted, f"{ruleset} {name}: {text}"
+
+
+# ---- the table rules (rulesets/base/table.rules) -----------------------------------------
+
+
+def table_condition(ruleset: str, kind: str, name: str, folded: bool = False) -> str:
+    """A table rule's condition rendered as written (with the ruleset's values), or as it
+    comes to once the ruleset's parameters are put in."""
+    from riichi_rules.language.table_vocabulary import TABLE_FEATURES
+
+    prog = program(ruleset)
+    rule = prog.table.named(kind, name)
+    assert rule is not None
+    clause = rule.declaration.first("allow") or rule.declaration.first("when")
+    assert clause is not None
+    cond = clause.value if clause.value is not None else clause.when
+    params = prog.config.parameters
+    if folded:
+        return Renderer(None, TITLES, None, TABLE_FEATURES).condition(fold(cond, params))
+    return Renderer(params, TITLES, None, TABLE_FEATURES).condition(cond)
+
+
+# (ruleset, kind, name, folded, the sentence, where the rule comes from)
+TABLE_RULES = [
+    # EMA 2016 §3.3.1, §3.3.3: a chow only on a discard from the player on the left; no call
+    # on the last tile; §3.3.14 no calls in riichi
+    ("ema-2016", "claim", "chi", False,
+     "the tile was discarded, the tile comes from the player on the left, the wall is not "
+     "empty, and the player has not declared riichi"),
+    # EMA 2016 §3.2 (own discards), §3.3.6 (in EMA 2016 the added-kan tile counts as a
+    # discard: kakan_counts_as_discard on, variants.md #34)
+    ("ema-2016", "furiten", "own_discard", True,
+     "some waiting tile is among the player's discards or some waiting tile is among the "
+     "tiles the player added to pungs to make kans"),
+    # EMA 2025 drops the added-kan tile (kakan_counts_as_discard off, variants.md #34)
+    ("ema-2025", "furiten", "own_discard", True,
+     "some waiting tile is among the player's discards"),
+    # EMA 2016 §3.3.14: riichi with a closed tenpai hand (a wait on a tile one holds all four
+    # of is no wait, variants.md #43), at least 4 tiles left in the live wall (variants.md
+    # #36), no points needed (#37), furiten riichi allowed (#38)
+    ("ema-2016", "riichi_rule", "declare", True,
+     "the hand is closed, the player has not declared riichi, the hand holds fewer than 4 "
+     "copies of some waiting tile, and at least 4 tiles are left in the live wall"),
+    # EMA 2016 §3.3.10: no fifth kan (max_kans 4); the kan is called on a discard
+    ("ema-2016", "claim", "daiminkan", True,
+     "the tile was discarded, the wall is not empty, the player has not declared riichi, and "
+     "fewer than 4 kans have been declared in this hand"),
+    # variants.md #41: suucha riichi, an abortive draw where the ruleset lists it
+    ("tenhou", "draw", "suucha_riichi", True, "exactly 4 players have declared riichi"),
+    # variants.md #45: a honba is added when the dealer wins or the hand is drawn
+    ("ema-2016", "next_hand", "add_honba", False,
+     "the dealer won the hand or the hand did not end in a win"),
+]
+
+
+@pytest.mark.parametrize(("ruleset", "kind", "name", "folded", "sentence"), TABLE_RULES,
+                         ids=[f"{r[0]}-{r[2]}" for r in TABLE_RULES])
+def test_table_rules_read_as_english(ruleset: str, kind: str, name: str, folded: bool,
+                                     sentence: str) -> None:
+    assert table_condition(ruleset, kind, name, folded) == sentence
+
+
+def test_table_rules_as_written_name_their_parameters() -> None:
+    # the abortive draws a ruleset plays are a list parameter (variants.md #41): EMA 2016 has
+    # none
+    assert table_condition("ema-2016", "draw", "suucha_riichi") == (
+        "“Abortive draws” includes “suucha_riichi” (here: none) and exactly 4 players have "
+        "declared riichi")
+    # the kans rule reads rule.max_kans: "Kans per hand", 4 (EMA 2016 §3.3.10)
+    assert table_condition("ema-2016", "kan_rule", "added_kan") == (
+        "at least one tile is left in the live wall, the number of kans that have been "
+        "declared in this hand is less than “Kans per hand” (here: 4), and the player has not "
+        "declared riichi")
+    # the kan dora of a concealed kan and of an open kan are both shown at once in EMA 2016
+    # (variants.md #10, #11): the condition holds whatever the kan
+    assert table_condition("ema-2016", "kan_rule", "reveal_at_once", folded=True) == "always"
+
+
+def test_every_table_rule_renders() -> None:
+    """No table rule of any bundled ruleset is left unrendered or leaks an internal name."""
+    from riichi_rules.language.table_vocabulary import TABLE_FEATURES
+
+    for ruleset in ("ema-2016", "tenhou", "wrc-2025", "m-league"):
+        prog = program(ruleset)
+        renderer = Renderer(prog.config.parameters, TITLES, None, TABLE_FEATURES)
+        for rules in prog.table.rules.values():
+            for rule in rules:
+                for clause in rule.declaration.clauses:
+                    for expr in (clause.value, clause.when):
+                        if expr is None:
+                            continue
+                        text = (renderer.value(expr) if clause.keyword in ("priority", "up_to",
+                                                                            "pay")
+                                and expr is clause.value else renderer.condition(expr))
+                        unquoted = re.sub(r"“[^”]*”", "", text)
+                        assert text and "_" not in unquoted, f"{ruleset} {rule.name}: {text}"

@@ -123,8 +123,20 @@ def _assert_not_blank(shot: Path) -> None:
     assert other > 0.03, f"{shot.name}: {other:.1%} of the pixels differ from the background"
 
 
+def test_a_pair_page_and_a_table_rule_page_are_built(site: Path) -> None:
+    pair = (site / "generated/compare/ema-2016-vs-ema-2025.html").read_text(encoding="utf-8")
+    # conformance/limits.yaml: 3 han 60 fu, 7700 without kiriage (EMA 2016), 8000 with it
+    # (EMA 2025, variants.md #12)
+    assert "limit-3-han-60-fu-kiriage" in pair and "3 han 60 fu: 8000" in pair
+    claims = (site / "generated/rulesets/ema-2016/claims.html").read_text(encoding="utf-8")
+    # EMA 2016 §3.3.3: a chow only from the player on the left
+    assert "the tile comes from the player on the left" in claims
+
+
 @pytest.mark.parametrize("page", ["generated/rulesets/ema-2016/yaku.html",
-                                  "generated/compare/index.html"])
+                                  "generated/compare/index.html",
+                                  "generated/compare/ema-2016-vs-ema-2025.html",
+                                  "generated/rulesets/ema-2016/claims.html"])
 def test_pages_render_in_a_browser(site: Path, tmp_path: Path, page: str) -> None:
     shot = tmp_path / (page.replace("/", "_").replace(".html", ".png"))
     _screenshot(site / page, shot)

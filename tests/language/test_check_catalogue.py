@@ -90,7 +90,7 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("missing_id.rules", 4, 6, '"Four chows"', "expected a name",
             "a declaration needs a name after its kind"),
     Mistake("yakuman_with_han.rules", 5, 5, "han 13", "a yakuman has no 'han' clause",
-            "a yakuman takes: doc, multiple, replaces, source, when"),
+            "a yakuman takes: doc, let, multiple, replaces, source, when"),
     Mistake("when_twice.rules", 7, 5, "when closed", "'when' is given twice", "and"),
     Mistake("dangling_and.rules", 7, 5, "source", "unexpected 'source'", ANY_HINT),
     Mistake("unclosed_parenthesis.rules", 7, 5, "source", "expected ')'", ANY_HINT),

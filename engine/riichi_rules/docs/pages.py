@@ -18,9 +18,10 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules import resources
-from riichi_rules.docs.diff import RulesetDiff, YakuFacts, diff_rulesets, han_text, yaku_facts
+from riichi_rules.compare import Comparison, Reason, compare
+from riichi_rules.docs.facts import YakuFacts, han_text, yaku_facts
 from riichi_rules.docs.points import FU_COLUMNS, HAN_ROWS, Points, points_for
-from riichi_rules.docs.render import Renderer, fold, format_value, static_value
+from riichi_rules.docs.render import Const, Renderer, fold, format_value, static_value
 from riichi_rules.docs.tiles import hand_markdown, tiles_markdown, write_tiles
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
@@ -61,12 +62,12 @@ class Topic:
     kinds: tuple[str, ...] = ()  # the kinds of table declarations the page shows
 
 
-_NOT_YET = ("These rules are not written in the rules language yet: the referee that will "
-            "run them comes later. This page is generated from the ruleset's parameters, "
-            "which say how the ruleset plays them.")
-_REFEREE = ("These are rules of the table, read by the referee (not by the scorer). The page "
-            "shows the rules as the rule files write them, rendered in English, and the "
-            "parameters they read.")
+_NOT_YET = ("These rules are not written in the rules language: the referee plays them "
+            "straight from the ruleset's parameters. This page is generated from those "
+            "parameters.")
+_REFEREE = ("These are rules of the table, read by the referee (not by the scorer). Each rule "
+            "is rendered in English from the rule file, with the values of the parameters it "
+            "reads in this ruleset, and what it comes to here once those values are put in.")
 
 TOPICS: tuple[Topic, ...] = (
     Topic("scoring", "Scoring", "Parameters the scoring rules read (folded into the yaku, "
@@ -93,9 +94,12 @@ TOPICS: tuple[Topic, ...] = (
           "made possible.",
           ("pao_yakuman", "pao_ron_payment", "pao_honba", "pao_composite",
            "pao_daiminkan_rinshan"), True, ("pao", "pao_payment")),
-    Topic("draws", "Draws", "Abortive and exhaustive draws, and who keeps the deal.",
+    Topic("draws", "Draws", "Abortive and exhaustive draws, and what is paid at an "
+          "exhaustive draw.",
           ("abortive_draws", "triple_ron_abort", "noten_payment_total", "tenpai_own_four_tiles",
-           "dealer_repeat", "nagashi_mangan", "max_kans"), True, ("draw",)),
+           "nagashi_mangan", "max_kans"), True, ("draw",)),
+    Topic("next-hand", "Next hand", "Who deals the next hand, and when honba counters are "
+          "added.", ("dealer_repeat",), True, ("next_hand",)),
     Topic("game", "Game and final score", "Starting points, the end of the game, uma, oka and "
           "penalties.",
           ("start_points", "return_points", "uma", "uma_floating", "oka", "tied_ranks",
@@ -129,6 +133,11 @@ def _sentence(text: str) -> str:
     return first if first.endswith((".", "?", "!")) else first + "."
 
 
+def _stop(text: str) -> str:
+    """With a full stop (not capitalised: it follows a colon)."""
+    return text if not text or text.endswith((".", "?", "!")) else text + "."
+
+
 def _code(text: object) -> str:
     return f"`{text}`"
 
@@ -147,7 +156,9 @@ def _where(file: str, line: int | None = None) -> str:
     path = Path(file)
     shown = file
     try:
-        shown = str(path.resolve().relative_to(resources.data_root().resolve()))
+        # a relative path (a case's location, an origin) is relative to the project
+        full = path if path.is_absolute() else resources.data_root() / path
+        shown = str(full.resolve().relative_to(resources.data_root().resolve()))
     except (ValueError, OSError):
         if path.is_absolute():
             shown = "/".join(path.parts[-3:])
@@ -406,7 +417,9 @@ class _Site:
                                         "files and the conformance suite"), "",
                  "Each ruleset has its yaku (every condition rendered from the rule that "
                  "scores it), its fu and limits rules, a points table computed by the engine, "
-                 "and the parameters of the table rules the referee will run.", "",
+                 "and the rules of the table the referee runs (furiten, claims, riichi, kans, "
+                 "pao, draws, the next hand), each rendered from its rule and worked out "
+                 "for the ruleset's parameters.", "",
                  "| Ruleset | Id | Rulebook | Extends | Yaku | Yakuman |",
                  "|---|---|---|---|---|---|"]
         for rs in self.rulesets:
@@ -493,7 +506,7 @@ class _Site:
                   f"- [Yaku](yaku.md): {self._yaku_count(rs)}",
                   "- [Fu](fu.md), [limits and payments](limits.md), "
                   "[points table](points.md) (computed by the engine)",
-                  "- Table rules (parameters only, until the referee runs them): "
+                  "- Table rules (read by the referee): "
                   + ", ".join(f"[{t.title.lower()}]({t.slug}.md)" for t in TOPICS
                               if t.table_rule), ""]
         lines += ["## Parameters", "",
@@ -620,19 +633,22 @@ class _Site:
         if when is not None and when.value is not None:
             written = _sentence(renderer.condition(when.value))
             lines += [f"**Condition.** {_md(written)}", ""]
-            folded = fold(when.value, params)
-            here = _sentence(plain.condition(folded))
-            if _uses_params(when.value) and here != _sentence(plain.condition(when.value)):
-                if f.scores:
-                    here = here[0].lower() + here[1:]
-                    lines += [f"**In this ruleset** that comes to: {_md(here)}",
-                              ""]
-                else:
-                    lines += ["**In this ruleset** the parameters make the condition false: "
-                              "this yaku never scores.", ""]
+            here = here_condition(when.value, params, plain, plain.condition(when.value))
+            if not f.scores:
+                lines += ["**In this ruleset** the parameters make the condition false: "
+                          "this yaku never scores.", ""]
+            elif isinstance(here, Const):
+                lines += ["**In this ruleset** the parameters make the condition always hold.",
+                          ""]
+            elif here is not None:
+                lines += [f"**In this ruleset** that comes to: "
+                          f"{_md(_stop(plain.condition(here)))}", ""]
         han = decl.first("han")
         if han is not None and han.value is not None and f.kind == "dora":
             lines += [f"**Han.** {_md(_sentence(renderer.value(han.value)))}", ""]
+            if _uses_params(han.value):
+                here_value = plain.value(fold(han.value, params))
+                lines += [f"**In this ruleset** that comes to: {_md(_stop(here_value))}", ""]
         elif han is not None and han.value is not None and (
                 static_value(han.value, {}) is None
                 or (han.open_value is not None and static_value(han.open_value, {}) is None)):
@@ -910,7 +926,9 @@ class _Site:
         return "\n".join(lines)
 
     def _table_rules(self, rs: _Ruleset, page: str, topic: Topic) -> list[str]:
-        """The table declarations of the topic's kinds, each clause rendered in English."""
+        """The table declarations of the topic's kinds, each clause rendered in English as
+        written (with the values of its parameters here) and as it comes to in this
+        ruleset."""
         table = getattr(rs.prog, "table", None)
         if table is None or not topic.kinds:
             return []
@@ -919,45 +937,25 @@ class _Site:
         except ImportError:  # pragma: no cover - the table vocabulary ships with the language
             return []
         renderer = Renderer(rs.config.parameters, self.param_titles, rs.titles, TABLE_FEATURES)
+        plain = Renderer(None, self.param_titles, rs.titles, TABLE_FEATURES)
         lines: list[str] = []
         for kind in topic.kinds:
             for rule in table.of(kind):
                 decl = rule.declaration
-                try:
-                    body = self._table_clauses(decl, renderer)
-                except Exception as error:  # a rule the renderer cannot read yet: say so
-                    body = [f"*(not rendered: {_md(error)})*", ""]
                 title = decl.title or decl.name
                 lines += [f"### {_md(title)} {{ #{_anchor(kind + '-' + decl.name)} }}", "",
                           f"`{kind} {decl.name}` · "
-                          f"{_where_link(page, decl.span.file, decl.span.line)}", "", *body]
+                          f"{_where_link(page, decl.span.file, decl.span.line)}", ""]
+                for doc in decl.clauses_of("doc"):
+                    if doc.label:
+                        lines += [f"*{_md(doc.label)}*", ""]
+                try:
+                    lines += table_rule_lines(decl, renderer, plain, rs.config.parameters)
+                except Exception as error:  # a rule the renderer cannot read yet: say so
+                    lines += [f"*(not rendered: {_md(error)})*", ""]
                 source = decl.first("source")
                 if source is not None and source.label:
                     lines += [f"**Source:** {_md(source.label)}", ""]
-        return lines
-
-    @staticmethod
-    def _table_clauses(decl: ast.Declaration, renderer: Renderer) -> list[str]:
-        words = {"when": "Applies when", "allow": "Allowed when", "forbid": "Forbidden when"}
-        lines: list[str] = []
-        for clause in decl.clauses:
-            if clause.keyword in words:
-                cond = clause.value if clause.value is not None else clause.when
-                text = renderer.condition(cond) if cond is not None else "always"
-                lines += [f"**{words[clause.keyword]}:** {_md(text)}.", ""]
-            elif clause.keyword == "priority" and clause.value is not None:
-                lines += [f"**Priority:** {_md(renderer.value(clause.value))}.", ""]
-            elif clause.keyword == "up_to" and clause.value is not None:
-                lines += [f"**At most** {_md(renderer.value(clause.value))} at once.", ""]
-            elif clause.keyword == "pay" and clause.value is not None:
-                when = (f" when {renderer.condition(clause.when)}"
-                        if clause.when is not None else "")
-                lines += [f"- **{_md(clause.name or '')}** pays "
-                          f"{_md(renderer.value(clause.value))}{_md(when)}."]
-            elif clause.keyword == "doc" and clause.label:
-                lines += [f"*{_md(clause.label)}*", ""]
-        if lines and lines[-1] != "":
-            lines.append("")
         return lines
 
     @staticmethod
@@ -987,7 +985,8 @@ class _Site:
         nav: list[Any] = ["generated/compare/index.md"]
         for a, b in self._pairs():
             page = f"compare/{a.slug}-vs-{b.slug}.md"
-            self.write(page, self.pair_page(a, b, diff_rulesets(a.prog, b.prog)))
+            comparison = compare(a.prog, b.prog, cases=True, suite=self.cases)
+            self.write(page, self.pair_page(a, b, comparison))
             nav.append({f"{a.short} and {b.short}": f"generated/{page}"})
         return nav
 
@@ -1064,41 +1063,70 @@ class _Site:
         return (f'| <span title="{title}">{_md(schema.get("title", name))}</span> <br>'
                 f"`{name}` | " + " | ".join(cells) + " |")
 
-    def pair_page(self, a: _Ruleset, b: _Ruleset, diff: RulesetDiff) -> str:
+    def pair_page(self, a: _Ruleset, b: _Ruleset, c: Comparison) -> str:
+        """Where two rulesets differ: :func:`riichi_rules.compare.compare`'s comparison (the
+        parameters, yaku and conformance cases of ``riichi compare``), and the points table
+        cells that differ."""
         page = f"compare/{a.slug}-vs-{b.slug}.md"
-        lines = [f"# {_md(a.short)} and {_md(b.short)}", "",
-                 _GENERATED_NOTE.format(what=f": `{a.config.id}` and `{b.config.id}`"), "",
+        lines = [_WIDE, f"# {_md(a.short)} and {_md(b.short)}", "",
+                 _GENERATED_NOTE.format(what=f", as `riichi compare {a.config.id} "
+                                        f"{b.config.id}` compares them"), "",
                  f"[{_md(a.config.name)}]({_rel(page, a.page('index.md'))}) and "
                  f"[{_md(b.config.name)}]({_rel(page, b.page('index.md'))}) differ in "
-                 f"{len(diff.parameters)} parameters and {len(diff.yaku)} yaku.", ""]
+                 f"{len(c.parameters)} parameters and {len(c.yaku)} yaku; "
+                 f"{len(c.cases)} of the {c.cases_compared} hands of the conformance suite "
+                 "score differently.", ""]
         lines += ["## Parameters", ""]
-        if diff.parameters:
+        if c.parameters:
             lines += [f"| Parameter | {_md(a.short)} | {_md(b.short)} | Meaning |",
                       "|---|---|---|---|"]
-            for p in diff.parameters:
-                va = _md(format_value(p.a)) + (
-                    f' <span class="uncertain" title="{_attr(p.a_uncertain)}">⚠</span>'
-                    if p.a_uncertain else "")
-                vb = _md(format_value(p.b)) + (
-                    f' <span class="uncertain" title="{_attr(p.b_uncertain)}">⚠</span>'
-                    if p.b_uncertain else "")
-                lines.append(f"| {_md(p.title)} <br>`{p.name}` | {va} | {vb} | "
+            for p in c.parameters:
+                values = []
+                for value, uncertain in zip((p.a, p.b), p.uncertain, strict=True):
+                    values.append(_md(format_value(value)) + (
+                        f' <span class="uncertain" title="{_attr(uncertain)}">⚠</span>'
+                        if uncertain else ""))
+                lines.append(f"| {_md(p.title)} <br>`{p.name}` | {values[0]} | {values[1]} | "
                              f"{_md(p.description)} |")
         else:
             lines.append("The parameters are the same.")
         lines += ["", "## Yaku", ""]
-        if diff.yaku:
+        if c.yaku:
             lines += [f"| Yaku | {_md(a.short)} | {_md(b.short)} | Difference |",
                       "|---|---|---|---|"]
-            for y in diff.yaku:
-                ca = (f"[{_md(han_text(y.a))}]({_rel(page, a.page('yaku.md'))}#{y.id})"
-                      if y.a is not None else "—")
-                cb = (f"[{_md(han_text(y.b))}]({_rel(page, b.page('yaku.md'))}#{y.id})"
-                      if y.b is not None else "—")
+            for y in c.yaku:
+                fa, fb = a.facts.get(y.id), b.facts.get(y.id)
+                ca = (f"[{_md(han_text(fa))}]({_rel(page, a.page('yaku.md'))}#{y.id})"
+                      if fa is not None else "—")
+                cb = (f"[{_md(han_text(fb))}]({_rel(page, b.page('yaku.md'))}#{y.id})"
+                      if fb is not None else "—")
+                changes = [_md(change) for change in y.changes]
+                if fa is not None and fb is not None and fa.scores and fb.scores \
+                        and fa.condition != fb.condition:
+                    changes.append(f"condition here: “{_md(fa.condition)}” → "
+                                   f"“{_md(fb.condition)}”")
                 lines.append(f"| {_md(y.title)} <br>`{y.id}` | {ca} | {cb} | "
-                             f"{'<br>'.join(_md(c) for c in y.changes)} |")
+                             f"{'<br>'.join(changes)} |")
         else:
             lines.append("The yaku are the same.")
+        lines += ["", "## Conformance cases", ""]
+        if c.cases:
+            lines += [f"The hands of the conformance suite that {_md(a.short)} and "
+                      f"{_md(b.short)} score differently, each scored by both rulesets' own "
+                      "rules. *Why* names the rules whose part of the score differs, where "
+                      "they are written, and the parameters they read whose values differ.",
+                      "", f"| Case | {_md(a.short)} | {_md(b.short)} | Why |",
+                      "|---|---|---|---|"]
+            for d in c.cases:
+                where = self._location_link(page, d.location)
+                source = f" · {_md(d.source)}" if d.source else ""
+                why = "<br>".join(self._reason(page, r) for r in d.why) or \
+                    "the rules behind it are not traced"
+                lines.append(f"| `{d.case}` <br><small>{where}{source}</small> | "
+                             f"{_md(_outcome(d.a))} | {_md(_outcome(d.b))} | {why} |")
+        else:
+            lines.append(f"Every hand of the conformance suite ({c.cases_compared}) scores the "
+                         "same in both.")
         lines += ["", "## Points", "",
                   "Hands whose points differ (computed by each ruleset's own rules; "
                   "non-dealer and dealer, ron and tsumo):", ""]
@@ -1122,6 +1150,23 @@ class _Site:
             lines.append("No hand of 1 to 13 han scores differently.")
         lines.append("")
         return "\n".join(lines)
+
+    def _location_link(self, page: str, location: str) -> str:
+        """``conformance/dora.yaml:18`` as a link to the file's page (when published)."""
+        file, _, line = location.rpartition(":")
+        if not file or not line.isdigit():
+            return f"`{_md(location)}`"
+        return _where_link(page, file, int(line))
+
+    def _reason(self, page: str, reason: Reason) -> str:
+        """"limit none vs mangan ([scoring.rules:5](…)); reads “Kiriage mangan” (`kiriage`)"."""
+        where, _, note = reason.origin.partition("; ")
+        text = f"{_md(reason.what)} ({self._location_link(page, where)}"
+        text += f"; {_md(note)})" if note else ")"
+        if reason.parameters:
+            text += "; reads " + ", ".join(
+                f"“{_md(self.param_titles.get(n, n))}” (`{n}`)" for n in reason.parameters)
+        return text
 
     # -- vocabulary ----------------------------------------------------------------------------
     def vocabulary_page(self) -> str:
@@ -1165,6 +1210,100 @@ class _Site:
         return "\n".join(lines)
 
 
+# What a ``pay`` clause of a table rule says, by the payer it names ({value}: the amount).
+PAYERS = {
+    "liable": "the liable player pays {value}", "discarder": "the discarder pays {value}",
+    "normally": "{value} is paid as it would be without liability",
+    "each": "each other player pays {value}", "dealer": "the dealer pays {value}",
+    "non_dealer": "each non-dealer pays {value}",
+    "noten": "each player who is not tenpai pays {value}",
+}
+
+_CLAUSE_WORDS = {"when": "Applies when", "allow": "Allowed when", "forbid": "Forbidden when"}
+_CONST_WORDS = {
+    "when": ("it never applies", "it always applies"),
+    "allow": ("it is never allowed", "it is always allowed"),
+    "forbid": ("it is never forbidden", "it is always forbidden"),
+}
+
+
+def here_condition(cond: Any, params: Mapping[str, object], plain: Renderer,
+                   written: str | None = None) -> Any:
+    """What a condition comes to once the ruleset's parameters are put in: None when it reads
+    no parameter (or comes to the same sentence), else the folded condition (an AST node or a
+    :class:`~riichi_rules.docs.render.Const`)."""
+    if not _uses_params(cond):
+        return None
+    folded = fold(cond, params)
+    if isinstance(folded, Const):
+        return folded
+    if written is not None and plain.condition(folded) == written:
+        return None
+    return folded
+
+
+def table_rule_lines(decl: ast.Declaration, renderer: Renderer, plain: Renderer,
+                     params: Mapping[str, object]) -> list[str]:
+    """A table rule's clauses in English: its condition (as written, with the parameters'
+    values here, then as it comes to in the ruleset), priority, how many may claim at once,
+    and who pays what."""
+    lines: list[str] = []
+    pays = [c for c in decl.clauses if c.keyword == "pay" and c.value is not None]
+    for clause in decl.clauses:
+        if clause.keyword in _CLAUSE_WORDS:
+            cond = clause.value if clause.value is not None else clause.when
+            if cond is None:
+                lines += [f"**{_CLAUSE_WORDS[clause.keyword]}:** always.", ""]
+                continue
+            lines += [f"**{_CLAUSE_WORDS[clause.keyword]}:** "
+                      f"{_md(_stop(renderer.condition(cond)))}", ""]
+            here = here_condition(cond, params, plain, plain.condition(cond))
+            if isinstance(here, Const):
+                never, always = _CONST_WORDS[clause.keyword]
+                lines += [f"**In this ruleset** {always if here.value else never}.", ""]
+            elif here is not None:
+                lines += [f"**In this ruleset** that comes to: "
+                          f"{_md(_stop(plain.condition(here)))}", ""]
+        elif clause.keyword == "priority" and clause.value is not None:
+            lines += [f"**Priority:** {_md(renderer.value(clause.value))} (of several claims on "
+                      "one tile, the one of highest priority is served).", ""]
+        elif clause.keyword == "up_to" and clause.value is not None:
+            lines += ["**How many players may make this claim on one tile:** "
+                      f"{_md(_stop(renderer.value(clause.value)))}", ""]
+            value = static_value(clause.value, params)
+            if _uses_params(clause.value) and value is not None:
+                lines += [f"**In this ruleset:** {_md(format_value(value))}.", ""]
+    if pays:
+        lines += ["**Who pays:**", ""]
+        lines += [f"- {_md(_pay_sentence(c, renderer, c.when))}" for c in pays]
+        lines.append("")
+        if any(_uses_params(c.when) or _uses_params(c.value) for c in pays):
+            here_lines = []
+            for c in pays:
+                when = fold(c.when, params) if c.when is not None else None
+                if isinstance(when, Const) and not when.value:
+                    continue
+                if isinstance(when, Const):
+                    when = None
+                here_lines.append(f"- {_md(_pay_sentence(c, plain, when, params))}")
+            lines += ["**In this ruleset:**", ""]
+            lines += here_lines or ["- nobody pays."]
+            lines.append("")
+    return lines
+
+
+def _pay_sentence(clause: ast.Clause, renderer: Renderer, when: Any,
+                  params: Mapping[str, object] | None = None) -> str:
+    """"The liable player pays the win's value when the win is by self-draw."."""
+    template = PAYERS.get(clause.name or "",
+                          (clause.name or "").replace("_", " ") + " pays {value}")
+    value = clause.value if params is None else fold(clause.value, params)
+    text = template.format(value=renderer.value(value))
+    if when is not None:
+        text += f" when {renderer.condition(when)}"
+    return _sentence(text)
+
+
 def _attr(text: object) -> str:
     """Text for an HTML attribute inside a Markdown table."""
     return (str(text).replace("&", "&amp;").replace('"', "&quot;").replace("<", "&lt;")
@@ -1177,6 +1316,21 @@ def _plain(value: object) -> object:
     if isinstance(value, list | tuple):
         return [_plain(x) for x in value]
     return value
+
+
+def _outcome(text: str) -> str:
+    """A case's short outcome in words: ``4h30f 7700`` -> "4 han 30 fu: 7700"."""
+    match = re.fullmatch(r"(\d+)h(\d+)f (-?\d+)", text)
+    if match:
+        return f"{match[1]} han {match[2]} fu: {match[3]}"
+    match = re.fullmatch(r"yakuman x(\d+) (-?\d+)", text)
+    if match:
+        times = "" if match[1] == "1" else f"{match[1]}\u00d7 "
+        return f"{times}yakuman: {match[2]}"
+    match = re.fullmatch(r"error (\w+)", text)
+    if match:
+        return f"not scored ({match[1]})"
+    return text
 
 
 def _uses_params(expr: object) -> bool:
@@ -1196,7 +1350,7 @@ def _uses_params(expr: object) -> bool:
 # ---- the rule files themselves ------------------------------------------------------------------
 
 # The folders of the project published with the site, each file as a page of its own.
-SOURCE_ROOTS = ("rulesets", "grammar", "examples")
+SOURCE_ROOTS = ("rulesets", "grammar", "examples", "conformance")
 _SOURCE_SUFFIXES = frozenset({".rules", ".json", ".lark", ".md", ".yaml", ".yml", ".txt"})
 
 

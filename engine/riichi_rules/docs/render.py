@@ -49,6 +49,20 @@ _FORM_WORDS = {
     "standard": "four sets and a pair", "seven_pairs": "seven pairs",
     "thirteen_orphans": "thirteen orphans",
 }
+# Whole sentences for "<how the tile was released> is X" and "<where it comes from> is X"
+# (table rules: ``on is discard``, ``from is left``), by the type of the left side.
+_ENUM_SENTENCES: dict[str, dict[str, str]] = {
+    v.RELEASE: {
+        "discard": "the tile was discarded",
+        "added_kan": "the tile was added to a pung to make a kan",
+        "closed_kan": "the tile was declared in a concealed kan",
+    },
+    v.DIRECTION: {
+        "left": "the tile comes from the player on the left",
+        "across": "the tile comes from the player opposite",
+        "right": "the tile comes from the player on the right",
+    },
+}
 
 # The nouns of the collections a comprehension goes through: (singular, plural).
 _SOURCE_NOUNS: dict[str, tuple[str, str]] = {
@@ -56,6 +70,12 @@ _SOURCE_NOUNS: dict[str, tuple[str, str]] = {
     "melds": ("declared meld", "declared melds"), "pairs": ("pair", "pairs"),
     "waits": ("waiting tile", "waiting tiles"), "dora": ("dora indicator", "dora indicators"),
     "ura": ("ura-dora indicator", "ura-dora indicators"),
+    # the table rules'
+    "hand": ("concealed tile", "concealed tiles"),
+    "readings": ("reading of the hand", "readings of the hand"),
+    "own_discards": ("tile the player discarded", "tiles the player discarded"),
+    "first_discards": ("first discard", "first discards"),
+    "own_added_kan_tiles": ("tile the player added to a kan", "tiles the player added to kans"),
 }
 # Sources whose elements may be named by what the filter says they are ("chows").
 _RENAMEABLE = frozenset({"tiles", "groups", "sets", "melds", "pairs"})
@@ -69,9 +89,19 @@ _FORMULA_WORDS = {"han": "han", "fu": "fu", "basic": "basic points"}
 _PLURAL_FEATURES = frozenset({"basic", "tiles", "dora", "ura", "waits", "groups", "sets",
                               "pairs", "melds"})
 
-# Negated forms of feature phrases whose verb is not "is".
-_VERB_NEGATIONS = ((" has declared ", " has not declared "), (" declared ", " did not declare "),
-                   (" comes ", " does not come "))
+# Negated forms of the verbs of feature phrases (the verb that comes first in the phrase is
+# negated; "is" and "are" when no other verb comes before them).
+_VERB_NEGATIONS = {
+    " has declared ": " has not declared ", " declared ": " did not declare ",
+    " comes ": " does not come ", " completes ": " does not complete ",
+    " would ": " would not ", " began ": " did not begin ", " ended ": " did not end ",
+    " won ": " did not win ", " has had ": " has not had ", " was ": " was not ",
+    " were ": " were not ", " is ": " is not ", " are ": " are not ",
+    " holds ": " does not hold ", " has ": " does not have ",
+}
+# "the number of <plural noun> who/that <verb phrase>" (a count feature's phrase): the verb
+# of the clause as it agrees with one.
+_SINGULAR_VERBS = {"have": "has", "are": "is", "were": "was"}
 
 _COMPARE_WORDS = {
     "==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
@@ -141,7 +171,8 @@ def _join(items: Sequence[str], word: str) -> str:
     if len(items) <= 1:
         return "".join(items)
     if len(items) == 2:
-        if any(f" {word} " in item or "," in item for item in items):
+        if any(f" {word} " in item or "," in item or item.startswith(("both ", "all of: "))
+               for item in items):
             return f"{items[0]}, {word} {items[1]}"
         return f"{items[0]} {word} {items[1]}"
     return ", ".join(items[:-1]) + f", {word} {items[-1]}"
@@ -317,10 +348,40 @@ def _fold_logic(expr: ast.Binary, params: Mapping[str, object]) -> Any:
         live.append(folded)
     if not live:
         return Const(not absorbing, expr.span)
+    for index, part in enumerate(live):
+        # "X or not X" is true, "X and not X" false
+        if any(_complements(part, other) for other in live[index + 1:]):
+            return Const(absorbing, expr.span)
     result = live[0]
     for part in live[1:]:
         result = ast.Binary(expr.op, result, part, expr.span)
     return result
+
+
+_OPPOSITE_OPS = {"is": "is_not", "is_not": "is", "==": "!=", "!=": "=="}
+
+
+def _complements(a: Any, b: Any) -> bool:
+    """Whether one condition is the other negated (``on is X`` and ``on is not X``)."""
+    if isinstance(a, ast.Unary) and a.op == "not":
+        return bool(_plain_node(a.operand) == _plain_node(b))
+    if isinstance(b, ast.Unary) and b.op == "not":
+        return bool(_plain_node(b.operand) == _plain_node(a))
+    if isinstance(a, ast.Binary) and isinstance(b, ast.Binary) and \
+            _OPPOSITE_OPS.get(a.op) == b.op:
+        return bool((_plain_node(a.left), _plain_node(a.right))
+                    == (_plain_node(b.left), _plain_node(b.right)))
+    return False
+
+
+def _plain_node(node: Any) -> Any:
+    """An AST node as plain data, without its place in the file."""
+    if isinstance(node, tuple):
+        return tuple(_plain_node(x) for x in node)
+    if hasattr(node, "__dataclass_fields__") and not isinstance(node, ast.Span):
+        return (type(node).__name__, *(_plain_node(getattr(node, name))
+                                       for name in node.__dataclass_fields__ if name != "span"))
+    return node
 
 
 def _flatten(node: Any, op: str, out: list[Any]) -> None:
@@ -504,7 +565,7 @@ class Renderer:
             return name.replace("_", " ")
         if owner_type == v.GROUP and identical and name in ("number", "tile"):
             return name
-        return attribute.phrase
+        return _strip(attribute.phrase)
 
     def _subject_identical(self, expr: Any, scope: Scope) -> bool:
         if isinstance(expr, ast.Name):
@@ -561,6 +622,10 @@ class Renderer:
                     f"{self._val(expr.high, scope, formula)}")
         if isinstance(expr, ast.Unary) and expr.op == "-":
             return f"\u2212{self._val(expr.operand, scope, formula, 8)}"
+        if isinstance(expr, ast.Binary) and expr.op == "/" and isinstance(expr.right, ast.Int) \
+                and expr.right.value == 2:
+            text = f"half of {self._val(expr.left, scope, formula, 7)}"
+            return f"({text})" if level > _PRECEDENCE["/"] else text
         if isinstance(expr, ast.Binary) and expr.op in _PRECEDENCE:
             prec = _PRECEDENCE[expr.op]
             left = self._val(expr.left, scope, formula, prec + (1 if expr.op == "^" else 0))
@@ -569,9 +634,14 @@ class Renderer:
                     else f"{left} {_ARITH_SYMBOLS[expr.op]} {right}")
             return f"({text})" if prec < level else text
         if isinstance(expr, ast.Ternary):
-            text = (f"{self._val(expr.then, scope, formula, 1)} if "
-                    f"{self._cond(expr.cond, scope, 'inner', False)}, else "
-                    f"{self._val(expr.other, scope, formula, 1)}")
+            # a chain "if A then x else if B then y else z": "x if A, y if B, else z"
+            branches = []
+            node: Any = expr
+            while isinstance(node, ast.Ternary):
+                branches.append(f"{self._val(node.then, scope, formula, 1)} if "
+                                f"{self._cond(node.cond, scope, 'inner', False)}")
+                node = node.other
+            text = ", ".join(branches) + f", else {self._val(node, scope, formula, 1)}"
             return f"({text})" if level > 0 else text
         if isinstance(expr, ast.Aggregate):
             return self._aggregate_value(expr, scope, formula)
@@ -610,6 +680,8 @@ class Renderer:
             return f"the smaller of {args[0]} and {args[1]}"
         if expr.func == "larger" and len(args) == 2:
             return f"the larger of {args[0]} and {args[1]}"
+        if expr.func == "held" and len(args) == 1:
+            return f"the number of the hand's tiles matching {args[0]}"
         function = v.FUNCTIONS.get(expr.func)
         phrase = _strip(function.phrase) if function else expr.func
         return f"{phrase} {_join(args, 'and')}"
@@ -628,7 +700,26 @@ class Renderer:
         return f"the largest, over every {each}, of {body}"
 
     def _is_plural(self, expr: Any) -> bool:
-        return isinstance(expr, ast.Name) and expr.name in _PLURAL_FEATURES
+        """Whether a subject takes "are": a list, or a feature whose phrase is plural."""
+        if not isinstance(expr, ast.Name):
+            return False
+        if expr.name in _PLURAL_FEATURES:
+            return True
+        feature = self.features.get(expr.name)
+        return feature is not None and v.element_of(feature.type) is not None
+
+    def _count_feature(self, expr: Any, scope: Scope) -> tuple[str, str] | None:
+        """(plural noun, verb phrase) of a count feature, whose phrase reads "the number of
+        <plural noun> who/that <verb phrase>" ("the number of kans that have been declared in
+        this hand"), else None."""
+        if not isinstance(expr, ast.Name) or self._binder(expr.name, scope) is not None \
+                or self._implicit(expr.name, scope):
+            return None
+        feature = self.features.get(expr.name)
+        if feature is None or feature.type != v.INT:
+            return None
+        match = re.fullmatch(r"the number of (.+?) (?:who|that) (.+)", _strip(feature.phrase))
+        return (match[1], match[2]) if match else None
 
     # -- conditions ------------------------------------------------------------------------
     def _cond(self, expr: Any, scope: Scope, ctx: str, neg: bool) -> str:
@@ -644,9 +735,7 @@ class Renderer:
             if expr.op == "has":
                 return self._has(expr.left, expr.right, scope, neg)
             if expr.op in ("in", "not_in"):
-                negated = neg != (expr.op == "not_in")
-                return (f"{self._val(expr.left, scope)} is {'not ' if negated else ''}"
-                        f"one of {self._val(expr.right, scope)}")
+                return self._in(expr.left, expr.right, scope, neg != (expr.op == "not_in"))
             if expr.op in _COMPARE_WORDS:
                 return self._compare(expr.op, expr.left, expr.right, scope, neg)
         if isinstance(expr, ast.Unary) and expr.op == "not":
@@ -683,13 +772,57 @@ class Renderer:
                 return f"it is not the case that {inner}"
             return f"none of these holds: {inner}"
         word = expr.op
-        texts = [self._cond(p, scope, word, False) for p in parts]
-        text = _join(texts, word)
+        if word == "and":
+            texts = self._and_texts(parts, scope)
+        else:
+            texts = [self._cond(p, scope, word, False) for p in parts]
+        if word == "or" and len(texts) > 2 and any(
+                isinstance(p, ast.Binary) and p.op == "and" for p in parts):
+            # a list of alternatives some of which are "A and B": semicolons keep them apart
+            texts = [self._cond(p, scope, "or;", False) for p in parts]
+            text = "; ".join(texts[:-1]) + f"; or {texts[-1]}"
+        else:
+            text = _join(texts, word)
         if word == "or" and ctx in ("and", "inner", "or", "body"):
             return f"either {text}"
         if word == "and" and ctx in ("or", "inner"):
             return f"both {text}" if len(texts) == 2 else f"all of: {text}"
         return text
+
+    def _and_texts(self, parts: Sequence[Any], scope: Scope) -> list[str]:
+        """The conditions of an and-list; "X is a pung or kong" and "X is a dragon" side by
+        side read as one: "X is a pung or kong of dragons"."""
+        texts: list[str] = []
+        index = 0
+        while index < len(parts):
+            if index + 1 < len(parts):
+                merged = self._shape_and_tiles(parts[index], parts[index + 1], scope)
+                if merged is not None:
+                    texts.append(merged)
+                    index += 2
+                    continue
+            texts.append(self._cond(parts[index], scope, "and", False))
+            index += 1
+        return texts
+
+    def _shape_and_tiles(self, first: Any, second: Any, scope: Scope) -> str | None:
+        tests = []
+        for part in (first, second):
+            if not (isinstance(part, ast.Binary) and part.op == "is"
+                    and isinstance(part.left, ast.Name) and isinstance(part.right, ast.Name)
+                    and self._binder(part.right.name, scope) is None):
+                return None
+            tests.append((part.left.name, part.right.name))
+        (subject, a), (other, b) = tests
+        if subject != other or self._type(first.left, scope) != v.GROUP:
+            return None
+        if a not in _SHAPES or b not in v.TILE_PREDICATES:
+            return None
+        tile = _strip(v.TILE_PREDICATES[b].phrase)
+        if not _has_article(tile):
+            return None
+        shape = _strip(v.GROUP_PREDICATES[a].phrase)
+        return f"{self._val(first.left, scope)} is {shape} of {_plural(tile)}"
 
     def _name_cond(self, name: str, scope: Scope, neg: bool) -> str:
         if scope and self._binder(name, scope) is None:
@@ -715,7 +848,13 @@ class Renderer:
                     return f"all of {subject} are {not_}{_plural(_strip(kind))}"
                 return f"{subject} is {not_}{_strip(kind)}"
             if left_type == v.FORM and right.name in _FORM_WORDS:
-                return f"the hand is {not_}{_FORM_WORDS[right.name]}"
+                subject = "the hand"
+                if isinstance(left, ast.Attr) and self._type(left.obj, scope) == v.READING:
+                    subject = self._val(left.obj, scope)
+                return f"{subject} is {not_}{_FORM_WORDS[right.name]}"
+            sentence = _ENUM_SENTENCES.get(left_type, {}).get(right.name)
+            if sentence is not None:
+                return _negate_phrase(sentence) if neg else sentence
             if left_type == v.WAIT and right.name in _WAIT_WORDS:
                 return f"{self._val(left, scope)} is {not_}{_WAIT_WORDS[right.name]}"
             if right.name in v.ENUMS.get(left_type, ()):
@@ -739,8 +878,37 @@ class Renderer:
             left, right, op = right, left, _MIRROR_OP[op]
         if isinstance(left, ast.Aggregate) and left.kind in ("count", "distinct"):
             return self._count_sentence(op, left, right, scope)
+        if self._count_feature(right, scope) is not None \
+                and self._count_feature(left, scope) is None:
+            left, right, op = right, left, _MIRROR_OP[op]
+        counted = self._count_feature(left, scope)
+        if counted is not None and isinstance(right, ast.Int):
+            return _count_clause(op, right.value, *counted)
+        if isinstance(left, ast.Call) and left.func == "held" and len(left.args) == 1 \
+                and isinstance(right, ast.Int):
+            what = self._val(left.args[0], scope)
+            return "the hand holds " + _count_clause(op, right.value, "copies", f"of {what}",
+                                                     noun_only=True)
+        if op in ("==", "!=") and isinstance(right, ast.Binary) and right.op in ("+", "-") \
+                and isinstance(right.right, ast.Int):
+            subject, note = self._subject(left, scope)
+            more = "more" if right.op == "+" else "less"
+            return (f"{subject} is {'not ' if op == '!=' else ''}{right.right.value} {more} "
+                    f"than {self._val(right.left, scope)}{note}")
+        if op in ("==", "!=") and isinstance(left, ast.Attr) and isinstance(right, ast.Attr) \
+                and left.name == right.name:
+            owner_l, owner_r = self._type(left.obj, scope), self._type(right.obj, scope)
+            words = self._attr_words(left.name, owner_l, self._subject_identical(left.obj, scope))
+            if words == self._attr_words(right.name, owner_r,
+                                         self._subject_identical(right.obj, scope)):
+                verb = "has" if op == "==" else "does not have"
+                return (f"{self._val(left.obj, scope)} {verb} the same {words} as "
+                        f"{self._val(right.obj, scope)}")
         plural = self._is_plural(left)
         words = (_COMPARE_WORDS_PLURAL if plural else _COMPARE_WORDS)[op]
+        if op in ("==", "!=") and v.element_of(self._type(left, scope)) is not None \
+                and v.element_of(self._type(right, scope)) is not None:
+            words = "are the same as" if op == "==" else "are not the same as"
         subject, note = self._subject(left, scope)
         return f"{subject} {words} {self._val(right, scope)}{note}"
 
@@ -813,12 +981,57 @@ class Renderer:
                 quantifier, body_neg = "some", True
             else:
                 quantifier = "no" if quantifier == "some" else "some"
+        subject_form = self._quantified_subject(expr, np, inner, quantifier, body_neg)
+        if subject_form is not None:
+            return subject_form
         body = self._cond(expr.body, inner, "body", body_neg)
         if quantifier == "every":
             return f"for every {np.singular(article=False)}, {body}"
         if quantifier == "some":
             return f"there is {np.singular()} for which {body}"
         return f"there is no {np.singular(article=False)} for which {body}"
+
+    def _quantified_subject(self, expr: ast.Quantified, np: _NounPhrase, inner: Scope,
+                            quantifier: str, body_neg: bool) -> str | None:
+        """"every tile the player discarded is a terminal or honour" for ``every(own_discards
+        as d: d is yaochuu)``: when the body says one thing about the element, and names it
+        once, as its subject. None when it does not."""
+        if np.post or np.adjectives or expr.body is None:
+            return None
+        noun = np.singular(article=False, label=False)
+        label = f"the {noun}"
+        elem = inner[-1]
+        renamed = (*inner[:-1], _Elem(elem.name, elem.type, label, elem.head, elem.identical))
+        if isinstance(expr.body, ast.Binary) and expr.body.op in ("and", "or"):
+            return None
+        body = self._cond(expr.body, renamed, "body", body_neg)
+        if body.count(label) != 1:
+            return None
+        if body.startswith(label + " ") \
+                and not body.startswith((label + " is not ", label + " does not ")):
+            return f"{quantifier} {noun} {body[len(label) + 1:]}"
+        if quantifier == "some" and not body.startswith(label) \
+                and re.search(rf"\b(of|to|on) {re.escape(label)}$", body):
+            # "the hand holds fewer than 4 copies of some waiting tile"
+            return body.replace(label, f"some {noun}")
+        return None
+
+    def _in(self, left: Any, right: Any, scope: Scope, neg: bool) -> str:
+        """``x in LIST``: "x is among the player's discards", "x is one of 1s, 5s or 9s";
+        ``"daisangen" in rule.pao_yakuman``: "“Pao yakuman” includes “daisangen”"."""
+        if isinstance(right, ast.Param):
+            verb = "does not include" if neg else "includes"
+            return (f"{self._param(right.name, note=False)} {verb} {self._val(left, scope)}"
+                    f"{self._note(right.name)}")
+        not_ = "not " if neg else ""
+        if isinstance(right, ast.ListLit | ast.Range):
+            return f"{self._val(left, scope)} is {not_}one of {self._val(right, scope)}"
+        if isinstance(right, ast.Ternary):
+            return (f"{self._val(left, scope)} is {not_}among "
+                    f"{self._val(right.then, scope, level=1)} if "
+                    f"{self._cond(right.cond, scope, 'inner', False)}, else among "
+                    f"{self._val(right.other, scope, level=1)}")
+        return f"{self._val(left, scope)} is {not_}among {self._val(right, scope)}"
 
     # -- noun phrases of comprehensions ------------------------------------------------------
     def _source_noun(self, source: Any, scope: Scope) -> tuple[str, str, bool]:
@@ -835,14 +1048,30 @@ class Renderer:
                 return singular, plural, False
             if isinstance(n, ast.Int) and n.value == 1:
                 only = "only the first"
+            elif isinstance(n, ast.Ternary) and self._all_or_first(n.then, n.other, items):
+                only = (f"all of them if {self._cond(n.cond, scope, 'inner', False)}, else "
+                        "only the first")
+            elif isinstance(n, ast.Ternary) and self._all_or_first(n.other, n.then, items):
+                only = (f"only the first if {self._cond(n.cond, scope, 'inner', False)}, else "
+                        "all of them")
             else:
                 only = f"only the first {self._val(n, scope, formula=True, level=1)}"
             return f"{singular} ({only})", f"{plural} ({only})", False
         text = self._val(source, scope)
-        if isinstance(source, ast.Attr) and source.name == "tiles":
+        if isinstance(source, ast.Attr) and source.name in _SOURCE_NOUNS:
             owner = self._val(source.obj, scope)
-            return f"tile of {owner}", f"tiles of {owner}", False
+            singular, plural = _SOURCE_NOUNS[source.name]
+            return f"{singular} in {owner}", f"{plural} in {owner}", False
         return f"element of {text}", f"elements of {text}", False
+
+    @staticmethod
+    def _all_or_first(every: Any, first: Any, items: Any) -> bool:
+        """Whether ``every`` counts all of ``items`` and ``first`` is 1 (the branches of
+        ``take(items, if ... then count(items) else 1)``)."""
+        return (isinstance(every, ast.Aggregate) and every.kind == "count"
+                and every.comp.where is None and every.comp.binder is None
+                and _same_node(every.comp.source, items)
+                and isinstance(first, ast.Int) and first.value == 1)
 
     def _noun_phrase(self, comp: ast.Comprehension, scope: Scope) -> tuple[_NounPhrase, Scope]:
         source_type = self._type(comp.source, scope)
@@ -1014,14 +1243,45 @@ def _predicate_kind(name: str, type_: str) -> str | None:
 
 
 def _negate_phrase(phrase: str) -> str:
-    for verb, negated in _VERB_NEGATIONS:
-        if verb in phrase:
-            return phrase.replace(verb, negated, 1)
-    if " is " in phrase:
-        return phrase.replace(" is ", " is not ", 1)
-    if " are " in phrase:
-        return phrase.replace(" are ", " are not ", 1)
-    return f"it is not the case that {phrase}"
+    """"the player has declared riichi" -> "the player has not declared riichi": the verb that
+    comes first is negated (of two verbs starting at the same place, the longer one)."""
+    found = [(phrase.find(verb), -len(verb), verb) for verb in _VERB_NEGATIONS
+             if verb in phrase]
+    if not found:
+        return f"it is not the case that {phrase}"
+    _, _, verb = min(found)
+    return phrase.replace(verb, _VERB_NEGATIONS[verb], 1)
+
+
+def _count_clause(op: str, n: int, noun: str, rest: str, noun_only: bool = False) -> str:
+    """A count as a clause: (``<``, 4, "kans", "have been declared") -> "fewer than 4 kans
+    have been declared"; with ``noun_only`` the rest does not agree with the count ("copies",
+    "of W": "at least one copy of W")."""
+    if (n == 0 and op in ("==", "<=")) or (n == 1 and op == "<"):
+        return f"no {noun} {rest}"
+    if (n == 0 and op in (">", "!=")) or (n == 1 and op == ">="):
+        return f"at least one {_singular(noun)} {rest if noun_only else _agree(rest)}"
+    if n == 1 and op == "==":
+        return f"exactly one {_singular(noun)} {rest if noun_only else _agree(rest)}"
+    return f"{_COUNT_WORDS[op]} {n} {noun} {rest}"
+
+
+def _singular(noun: str) -> str:
+    """"players" -> "player", "copies" -> "copy", "kans" -> "kan"."""
+    if noun.endswith("ies"):
+        return noun[:-3] + "y"
+    return noun[:-1] if noun.endswith("s") else noun
+
+
+def _agree(clause: str) -> str:
+    """A verb phrase as it agrees with one: "have declared riichi" -> "has declared riichi",
+    "claim ron" -> "claims ron"."""
+    verb, _, rest = clause.partition(" ")
+    if verb in _SINGULAR_VERBS:
+        verb = _SINGULAR_VERBS[verb]
+    elif verb.isalpha() and not verb.endswith(("ed", "s")):
+        verb += "s"
+    return f"{verb} {rest}" if rest else verb
 
 
 # ---- conveniences --------------------------------------------------------------------------

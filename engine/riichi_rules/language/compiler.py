@@ -141,6 +141,7 @@ class ExpressionCompiler:
         self.slot_count = 0
         self.cache_ids: dict[Hashable, int] = {}
         self.stage = ""
+        self.lets: dict[str, Compiled] = {}  # the ``let`` names of the declaration compiled
 
     @property
     def cache_size(self) -> int:
@@ -165,6 +166,19 @@ class ExpressionCompiler:
                           f"{_article(compiled.type)}", hint)
 
     # -- entry points ----------------------------------------------------------------------
+    def declare_lets(self, clauses: Sequence[ast.Clause], stage: str) -> None:
+        """Compile a declaration's ``let NAME = EXPR`` clauses (in order; each may use the ones
+        before): inside the declaration NAME stands for EXPR, even inside a comprehension whose
+        elements have an attribute of that name."""
+        self.lets = {}
+        for clause in clauses:
+            if clause.keyword == "let" and clause.name and clause.value is not None:
+                self.stage = stage
+                if clause.name in self.features or clause.name in v.TILE_PREDICATES:
+                    self.error(clause.span, f"'let {clause.name}' hides a name of the "
+                               "vocabulary", "choose another name")
+                self.lets[clause.name] = self.compile(clause.value, ())
+
     def condition(self, expr: ast.Expr, stage: str) -> Compiled:
         self.stage = stage
         return self._expect(self.compile(expr, ()), v.BOOL, expr.span, "a condition")
@@ -231,6 +245,8 @@ class ExpressionCompiler:
         for binder in reversed(scope):
             if binder.name == name:
                 return self._slot(binder)
+        if name in self.lets:
+            return self.lets[name]
         if scope:
             implicit = self._element_name(name, scope[-1])
             if implicit is not None:

@@ -39,6 +39,8 @@ TABLE_CLAUSES: dict[str, frozenset[str]] = {
     "next_hand": frozenset({"when", "source", "doc"}),
 }
 CLAUSES.update(TABLE_CLAUSES)
+for _kind in CLAUSES:  # a named value for a declaration: 'let NAME = EXPR'
+    CLAUSES[_kind] = CLAUSES[_kind] | {"let"}
 REQUIRED: dict[str, tuple[str, ...]] = {
     "yaku": ("han", "when"), "yakuman": ("when",), "dora": ("han",),
     "fu": ("base",), "limits": ("base",), "payments": ("pay",),
@@ -436,6 +438,7 @@ class _Builder:
         by_kind: dict[str, list[TableRule]] = {}
         stage = "table"
         for decl in self.table_decls.values():
+            compiler.declare_lets(decl.clauses, stage)
 
             def cond(keyword: str, decl: ast.Declaration = decl) -> Fn | None:
                 clause = decl.first(keyword)
@@ -493,6 +496,7 @@ class _Builder:
 
     def _yaku(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> YakuRule:
         stage = "yaku"
+        compiler.declare_lets(decl.clauses, stage)
         when_clause = decl.first("when")
         assert when_clause is not None and when_clause.value is not None
         when = compiler.condition(when_clause.value, stage)
@@ -544,6 +548,7 @@ class _Builder:
         )
 
     def _dora(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> DoraRule:
+        compiler.declare_lets(decl.clauses, "dora")
         when_clause = decl.first("when")
         compiled = (compiler.condition(when_clause.value, "dora")
                     if when_clause and when_clause.value else None)
@@ -597,6 +602,7 @@ class _Builder:
         decl = self._singleton("fu")
         if decl is None:
             return None
+        compiler.declare_lets(decl.clauses, "fu")
         steps: list[FuStep] = []
         round_to = 1
         for clause in decl.clauses:
@@ -621,6 +627,7 @@ class _Builder:
         decl = self._singleton("limits")
         if decl is None:
             return None
+        compiler.declare_lets(decl.clauses, "limits")
         base = decl.first("base")
         assert base is not None and base.value is not None
         basic = compiler.number(base.value, "limits").fn
@@ -638,6 +645,7 @@ class _Builder:
         decl = self._singleton("payments")
         if decl is None:
             return None
+        compiler.declare_lets(decl.clauses, "payments")
         pays = []
         honba = []
         deposit = None

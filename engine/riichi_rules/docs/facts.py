@@ -1,12 +1,12 @@
-"""Where two rulesets differ: parameter by parameter and yaku by yaku.
+"""Each yaku, yakuman and dora kind as one ruleset has it, its parameters folded in: what the
+yaku pages and the side-by-side matrix show.
 
-:func:`diff_rulesets` is the one entry point the pages use; a ``riichi compare`` command may
-take its place later.
+Where two rulesets differ is :func:`riichi_rules.compare.compare`'s business (``riichi
+compare``); this module only words a yaku for the pages (:func:`han_text`).
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping
 from dataclasses import dataclass
 
 from riichi_rules.docs.render import Const, Renderer, fold, static_value
@@ -14,15 +14,7 @@ from riichi_rules.language import ast
 from riichi_rules.rulesets.config import parameter_schemas
 from riichi_rules.scoring.program import ScoringProgram
 
-__all__ = [
-    "ParameterDiff",
-    "RulesetDiff",
-    "YakuDiff",
-    "YakuFacts",
-    "diff_rulesets",
-    "han_text",
-    "yaku_facts",
-]
+__all__ = ["YakuFacts", "han_text", "yaku_facts"]
 
 Han = int | str | None
 
@@ -59,12 +51,15 @@ def yaku_facts(prog: ScoringProgram) -> dict[str, YakuFacts]:
     params = prog.config.parameters
     plain = Renderer(None, _titles())
     overrides = prog.config.yaku_overrides
+    # whether the parameters rule a yaku out: as the compiler decided it
+    never = {r.id: r.never for r in prog.yakuman + prog.yaku}
+    never.update({r.id: r.never for r in prog.dora})
     out: dict[str, YakuFacts] = {}
     for name, decl in prog.declarations.items():
         when = decl.first("when")
         folded = fold(when.value, params) if when is not None and when.value is not None else \
             Const(True, decl.span)
-        scores = not (isinstance(folded, Const) and not folded.value)
+        scores = not never.get(name, isinstance(folded, Const) and not folded.value)
         condition = plain.condition(folded)
         han = decl.first("han")
         change = overrides.get(name, {})
@@ -127,92 +122,5 @@ def han_text(facts: YakuFacts | None) -> str:
     return f"{closed}/{opened}{alone}"
 
 
-@dataclass(frozen=True, slots=True)
-class ParameterDiff:
-    name: str
-    title: str
-    description: str
-    a: object
-    b: object
-    a_uncertain: str | None
-    b_uncertain: str | None
-
-
-@dataclass(frozen=True, slots=True)
-class YakuDiff:
-    id: str
-    title: str
-    a: YakuFacts | None
-    b: YakuFacts | None
-    changes: tuple[str, ...]
-
-
-@dataclass(frozen=True, slots=True)
-class RulesetDiff:
-    a: str
-    b: str
-    parameters: tuple[ParameterDiff, ...]
-    yaku: tuple[YakuDiff, ...]
-
-
 def _titles() -> dict[str, str]:
     return {name: str(schema.get("title", name)) for name, schema in parameter_schemas().items()}
-
-
-def _same(x: object, y: object) -> bool:
-    return _plain(x) == _plain(y)
-
-
-def _plain(value: object) -> object:
-    if isinstance(value, Mapping):
-        return {k: _plain(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_plain(v) for v in value]
-    return value
-
-
-def diff_rulesets(a: ScoringProgram, b: ScoringProgram) -> RulesetDiff:
-    """The parameters whose values differ and the yaku that differ (present in one only,
-    other han, another yakuman multiple, a condition the parameters change)."""
-    schemas = parameter_schemas()
-    params = []
-    for name, schema in schemas.items():
-        va, vb = a.config.parameters.get(name), b.config.parameters.get(name)
-        if not _same(va, vb):
-            params.append(ParameterDiff(
-                name, str(schema.get("title", name)), str(schema.get("description", "")), va, vb,
-                a.config.uncertain.get(name), b.config.uncertain.get(name)))
-    fa, fb = yaku_facts(a), yaku_facts(b)
-    order = list(fa) + [k for k in fb if k not in fa]
-    yaku = []
-    for name in order:
-        x, y = fa.get(name), fb.get(name)
-        changes: list[str] = []
-        if x is None or y is None:
-            present = a.config.id if x is not None else b.config.id
-            changes.append(f"only in {present}")
-        else:
-            if x.scores != y.scores:
-                off = a.config.id if not x.scores else b.config.id
-                changes.append(f"never scores in {off} (its parameters rule it out)")
-            if x.han_closed != y.han_closed:
-                changes.append(f"han when closed: {x.han_closed} → {y.han_closed}")
-            if x.han_open != y.han_open:
-                changes.append(f"han when open: {_open(x.han_open)} → {_open(y.han_open)}")
-            if x.multiple != y.multiple:
-                changes.append(f"yakuman multiple: {x.multiple} → {y.multiple}")
-            if x.stands_alone != y.stands_alone:
-                changes.append("stands alone" if y.stands_alone else "no longer stands alone")
-            if x.replaces != y.replaces:
-                changes.append(f"replaces: {', '.join(x.replaces) or 'nothing'} → "
-                               f"{', '.join(y.replaces) or 'nothing'}")
-            if x.scores and y.scores and x.condition != y.condition:
-                changes.append(f"condition: “{x.condition}” → “{y.condition}”")
-        if changes:
-            title = x.title if x is not None else (y.title if y is not None else name)
-            yaku.append(YakuDiff(name, title, x, y, tuple(changes)))
-    return RulesetDiff(a.config.id, b.config.id, tuple(params), tuple(yaku))
-
-
-def _open(value: Han) -> str:
-    return "closed only" if value is None else str(value)
