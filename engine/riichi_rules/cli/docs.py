@@ -20,8 +20,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="generate the rulebook pages of the documentation site",
         description="Generate the rulebook from the rules that run: per ruleset an overview "
         "of its parameters, its yaku (each condition rendered in English from the rule), fu, "
-        "limits and payments, a points table computed by the engine, and the parameters of "
-        "the table rules; comparison pages across rulesets; tile pictures.",
+        "limits and payments, a points table computed by the engine, and the table rules "
+        "(furiten, claims, riichi, kans, pao, draws, next hand) rendered from their rules; "
+        "comparison pages across rulesets (riichi compare, with the conformance cases that "
+        "score differently); tile pictures.",
         epilog="Examples:\n"
         "  riichi docs build                      # every bundled ruleset -> docs/generated\n"
         "  riichi docs build --ruleset my-club/ --out /tmp/rulebook\n"
