@@ -145,15 +145,22 @@ def test_no_default_means_no_expectation_for_other_rulesets(tmp_path: Path) -> N
     assert case.expectation("tenhou") is not None
 
 
-def test_events_cases_are_allowed_by_the_format(tmp_path: Path) -> None:
+def test_events_cases_are_read_by_the_format(tmp_path: Path) -> None:
+    # the events format has its own tests (test_events.py); here: a case with a deal and events
+    # loads, keeping the events as written beside the steps read from them
     text = """\
-    - id: later
-      source: a ruling
-      events: [{type: draw}]
-      expect: {default: {points: 0}}
+    - id: referee
+      source: "EMA 2016 §3.3.3"
+      deal:
+        hands: [159m159p159s1234z, 46p55p666m23s1234z, 37m37p37s1234567z, 48m48p48s1234567z]
+        dora: 9p
+      events:
+        - turn: [0, 5p]
+      expect: {default: {claims: {1: [chi, pon]}}}
     """
     [case] = load_file(write(tmp_path, "events.yaml", text))
-    assert case.win is None and case.events == ({"type": "draw"},)
+    assert case.win is None and case.events == ({"turn": [0, "5p"]},)
+    assert case.deal is not None and [s.kind for s in case.steps] == ["draw", "discard"]
 
 
 # ------------------------------------------------------------------ broken files: file and line
@@ -214,13 +221,14 @@ def test_missing_fields_and_win_or_events(tmp_path: Path) -> None:
     - id: both
       source: x
       win: {hand: 123m456m345p66p789s, win: 3p}
-      events: []
+      events: [{draw: [0, 1m]}]
       expect: {default: {han: 1}}
     """
     found = problems(write(tmp_path, "missing.yaml", text))
     assert (1, "case 'no-source': 'source' is a required property") in found
-    assert (4, "case 'no-win': a case needs a 'win' (the situation to score)") in found
-    assert (7, "case 'both': a case has a 'win' or 'events', not both") in found
+    assert (4, "case 'no-win': a case needs a 'win' (a hand to score) or a 'deal' and "
+               "'events' (a referee situation)") in found
+    assert (7, "case 'both': a case has a 'win' or 'deal' and 'events', not both") in found
 
 
 def test_undecided_states_nothing_else(tmp_path: Path) -> None:

@@ -96,3 +96,41 @@ def test_plain_pytest_adds_the_suite_to_testpaths(pytester: pytest.Pytester) -> 
     # naming a path runs that path only
     only = pytester.runpytest("-p", PLUGIN, "tests")
     only.assert_outcomes(passed=1)
+
+
+# seat 0 throws 5p; seat 1 (46p55p) may chow or pon it: EMA 2016 §3.3.3, §3.3.4. The own ruleset
+# is EMA 2016 with a local yaku; the case states its outcome for it and for ema-2016 only.
+EVENTS = """\
+- id: claims
+  source: "EMA 2016 §3.3.3, §3.3.4"
+  rulesets: [own]
+  deal:
+    hands: [159m159p159s1234z, 46p55p666m23s1234z, 37m37p37s1234567z, 48m48p48s1234567z]
+    dora: 9p
+  events:
+    - turn: [0, 5p]
+  expect:
+    ema-2016: {claims: {1: [chi, pon]}}
+    own-rules: {claims: {1: [chi, pon]}}
+"""
+
+OWN = """\
+{"id": "own-rules", "name": "own", "source": {"rulebook": "t", "edition": "1"},
+ "extends": "ema-2016", "parameters": {}, "local_yaku": ["uumensai"]}
+"""
+
+
+def test_events_cases_and_own_rulesets(pytester: pytest.Pytester) -> None:
+    folder = pytester.mkdir("cases")
+    (folder / "events.yaml").write_text(EVENTS, encoding="utf-8")
+    (folder / "own").mkdir()
+    (folder / "own" / "ruleset.json").write_text(OWN, encoding="utf-8")
+    result = pytester.runpytest("-p", PLUGIN, "-o", f"conformance_dirs={folder}", str(folder),
+                                "-v")
+    result.assert_outcomes(passed=2)
+    result.stdout.fnmatch_lines(["*events.yaml::claims[[]ema-2016[]] PASSED*",
+                                 "*events.yaml::claims[[]own-rules[]] PASSED*"])
+    # restricted to other rulesets, the case's own ruleset is left out too
+    only = pytester.runpytest("-p", PLUGIN, "-o", f"conformance_dirs={folder}", str(folder),
+                              "--conformance-ruleset", "tenhou")
+    only.assert_outcomes()

@@ -1,7 +1,8 @@
 """``riichi conformance``: every conformance case under every (or the chosen) ruleset.
 
 Text output is the case x ruleset matrix (each cell: ``ok`` or ``FAIL`` and a short outcome
-such as ``4h30f 7700``), the details of each failure, and a summary line ``N passed, M failed``.
+such as ``4h30f 7700``, or for a referee case ``legal``, ``illegal_call``, the score changes),
+the details of each failure, and a summary line ``N passed, M failed``.
 ``--json`` prints ``{"cases", "rulesets", "passed", "failed", "skipped", "errors", "results"}``.
 Exit status: 0 when nothing failed; 1 when a case failed, a case file is broken or a ruleset
 cannot be loaded. Like the other subcommands, the module imports only the standard library at
@@ -40,7 +41,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     parser.add_argument(
         "--ruleset", action="append", dest="rulesets", metavar="ID_OR_PATH", default=None,
         help="a bundled ruleset id or a ruleset.json path (repeatable; default: every bundled "
-        "ruleset)",
+        "ruleset, and the rulesets that cases name themselves)",
     )
     parser.add_argument(
         "--tag", action="append", dest="tags", metavar="TAG", default=None,
@@ -77,11 +78,13 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         return 1
     tags: list[str] = list(getattr(args, "tags", None) or ())
     try:
-        results = run_suite(suite.cases, configs, tags)
+        results = run_suite(suite.cases, configs, tags,
+                            own_rulesets=not getattr(args, "rulesets", None))
     except RiichiError as error:
         print(f"riichi conformance: {error}", file=err)
         return 1
     ids = [c.id for c in configs]
+    ids += sorted({r.ruleset for r in results} - set(ids))
     selected = len(select(suite.cases, tags))
     if getattr(args, "json", False):
         json.dump(_json(suite, selected, ids, results), out, indent=2)

@@ -1,7 +1,9 @@
 """The conformance suite: case files (YAML) with expectations per ruleset, and their runner.
 
 ``load_suite()`` reads the bundled cases (``resources.conformance_dir()``), ``run_case(case,
-ruleset)`` scores one case under one ruleset and compares the fields its expectation states.
+ruleset)`` scores one case under one ruleset (a ``win``) or follows it with the referee (a
+``deal`` and ``events``, see :mod:`riichi_rules.conformance.events`) and compares the fields
+its expectation states.
 """
 
 from riichi_rules.conformance.cases import (
@@ -12,7 +14,15 @@ from riichi_rules.conformance.cases import (
     load_file,
     load_suite,
 )
-from riichi_rules.conformance.runner import CaseResult, compare, outcome_of, run_case, run_suite
+from riichi_rules.conformance.runner import (
+    CaseResult,
+    compare,
+    compare_events,
+    outcome_of,
+    rulesets_for,
+    run_case,
+    run_suite,
+)
 
 __all__ = [
     "Case",
@@ -21,9 +31,11 @@ __all__ = [
     "Expectation",
     "Suite",
     "compare",
+    "compare_events",
     "load_file",
     "load_suite",
     "outcome_of",
+    "rulesets_for",
     "run_case",
     "run_suite",
 ]

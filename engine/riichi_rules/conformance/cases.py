@@ -9,6 +9,12 @@ The YAML is composed into nodes first (``yaml.compose``-style), so a JSON path r
 schema validator is walked down the node tree to the line and column it was written at.
 A file is loaded whole or not at all: every problem in it is collected into one
 :class:`CaseFileError`, and the other files of a suite still load.
+
+A case states a ``win`` to score, or a ``deal`` and ``events`` for the referee
+(:mod:`riichi_rules.conformance.events`): the events are read here, each step keeping its line,
+so a bad tile or meld, or a fifth copy of a tile, is reported where it is written. A case may
+name ``rulesets`` of its own (ruleset folders, relative to the case file) that it also runs
+under; its ``expect`` may then name their ids.
 """
 
 from __future__ import annotations
@@ -25,11 +31,27 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
 from riichi_rules import resources
-from riichi_rules.errors import Diagnostic, DiagnosticError, did_you_mean
+from riichi_rules.conformance.events import (
+    Deal,
+    Step,
+    StepError,
+    parse_deal,
+    parse_event,
+    tile_budget,
+)
+from riichi_rules.errors import (
+    ConfigError,
+    Diagnostic,
+    DiagnosticError,
+    InputError,
+    did_you_mean,
+)
 
 __all__ = [
     "DEFAULT",
+    "EVENT_FIELDS",
     "OUTCOME_FIELDS",
+    "WIN_FIELDS",
     "Case",
     "CaseFileError",
     "Expectation",
@@ -46,11 +68,22 @@ __all__ = [
 DEFAULT = "default"
 """The ``expect`` key whose outcome applies to every ruleset without an override."""
 
-OUTCOME_FIELDS = (
+WIN_FIELDS = (
     "han", "fu", "yakuman", "limit", "yaku", "yaku_han", "points", "payments",
     "winner_receives", "error",
 )
+"""The fields the outcome of a ``win`` case may state."""
+
+EVENT_FIELDS = (
+    "legal", "illegal", "furiten", "claims", "wins", "deltas", "tenpai", "next", "sticks",
+)
+"""The fields the outcome of an ``events`` case may state."""
+
+OUTCOME_FIELDS = WIN_FIELDS + EVENT_FIELDS
 """The fields an outcome may state; only the stated ones are compared."""
+
+_GROUPS = ({"legal", "illegal"},)
+"""Fields an override replaces together: stating one drops the default's other."""
 
 _DORA_IDS = frozenset({"dora", "ura_dora", "aka_dora"})
 _SUFFIXES = (".yaml", ".yml")
@@ -78,7 +111,9 @@ class Expectation:
 
 @dataclass(frozen=True)
 class Case:
-    """One conformance case, as written (``win`` is the DESIGN.md JSON form of a win)."""
+    """One conformance case, as written (``win`` is the DESIGN.md JSON form of a win;
+    ``events`` the events as written, ``deal`` and ``steps`` the same read; ``rulesets`` the
+    case's own ruleset folders, ``ruleset_ids`` their ids)."""
 
     id: str
     source: str
@@ -89,10 +124,18 @@ class Case:
     notes: str
     file: Path
     line: int
+    deal: Deal | None = None
+    steps: tuple[Step, ...] = ()
+    rulesets: tuple[Path, ...] = ()
+    ruleset_ids: tuple[str, ...] = ()
 
     @property
     def location(self) -> str:
         return f"{_short(self.file)}:{self.line}"
+
+    def at(self, line: int) -> str:
+        """``file:line`` of a line of the case's file (an event's line)."""
+        return f"{_short(self.file)}:{line}"
 
     def expectation(self, ruleset_id: str) -> Expectation | None:
         """The expectation for a ruleset: its override laid over the default field by field
@@ -107,6 +150,9 @@ class Case:
             return None
         base = _fields(default)
         mine = _fields(override)
+        for group in _GROUPS:
+            if group & set(mine):
+                base = {k: v for k, v in base.items() if k not in group}
         replace_whole = "error" in mine or (mine and "error" in base)
         merged = mine if replace_whole else {**base, **mine}
         source = (override or {}).get("source") or (default or {}).get("source")
@@ -369,10 +415,17 @@ class _Loader:
         instance = error.instance
         validator = error.validator
         if validator == "oneOf" and isinstance(instance, Mapping) and "id" in instance:
-            if "win" in instance and "events" in instance:
-                self.at_node(node, f"{where}: a case has a 'win' or 'events', not both")
+            if "win" in instance and ("events" in instance or "deal" in instance):
+                self.at_node(node, f"{where}: a case has a 'win' or 'deal' and 'events', "
+                             "not both")
+            elif "events" in instance:
+                self.at_node(node, f"{where}: a case with 'events' needs a 'deal' (the "
+                             "hands, the dora indicator...)")
+            elif "deal" in instance:
+                self.at_node(node, f"{where}: a case with a 'deal' needs 'events'")
             else:
-                self.at_node(node, f"{where}: a case needs a 'win' (the situation to score)")
+                self.at_node(node, f"{where}: a case needs a 'win' (a hand to score) or a "
+                             "'deal' and 'events' (a referee situation)")
             return
         if validator == "additionalProperties" and _is_undecided_rule(error):
             self.at_node(key_node or node, f"{where}: 'undecided' states no outcome beside it "
@@ -429,43 +482,139 @@ class _Loader:
                              f"{seen_ids[case_id]}")
             line = node.start_mark.line + 1 if node is not None else 1
             here.setdefault(case_id, line)
+            paths, own_ids, own_yaku = self._own_rulesets(data, index, raw.get("rulesets", []))
+            rulesets = None if known_rulesets is None else [*known_rulesets, *own_ids]
+            yaku = None if known_yaku is None else {*known_yaku, *own_yaku}
+            kind = "events" if "events" in raw else "win"
             expect: dict[str, dict[str, Any]] = raw["expect"]
             for key, outcome in expect.items():
-                self._check_outcome(data, (index, "expect", key), outcome, known_yaku)
-                if key != DEFAULT and known_rulesets is not None and key not in known_rulesets:
+                self._check_outcome(data, (index, "expect", key), outcome, yaku, kind)
+                if key != DEFAULT and rulesets is not None and key not in rulesets:
                     _, key_node = self.node_at((index, "expect", key))
                     self.at_node(key_node, f"case '{case_id}': unknown ruleset '{key}' in "
-                                 "'expect' (use 'default' or a ruleset id)",
-                                 did_you_mean(key, [DEFAULT, *known_rulesets]))
+                                 "'expect' (use 'default', a ruleset id, or the id of a ruleset "
+                                 "the case names in 'rulesets')",
+                                 did_you_mean(key, [DEFAULT, *rulesets]))
             events = raw.get("events")
+            deal, steps = (None, ()) if events is None else self._events(data, index, raw)
             cases.append(Case(
                 id=case_id, source=raw["source"], tags=tuple(raw.get("tags", ())),
                 win=raw.get("win"), events=tuple(events) if events is not None else None,
                 expect=expect, notes=raw.get("notes", ""), file=self.path, line=line,
+                deal=deal, steps=steps, rulesets=paths, ruleset_ids=own_ids,
             ))
         return cases
 
+    def _own_rulesets(
+        self, data: object, index: int, names: Sequence[str],
+    ) -> tuple[tuple[Path, ...], tuple[str, ...], frozenset[str]]:
+        """The case's own rulesets: their folders, ids and declared yaku ids."""
+        from riichi_rules.rulesets.config import load_config
+        from riichi_rules.scoring.scorer import program
+
+        paths: list[Path] = []
+        ids: list[str] = []
+        yaku: set[str] = set()
+        for number, name in enumerate(names):
+            node, _ = self.node_at((index, "rulesets", number))
+            folder = (self.path.parent / name).resolve()
+            where = self._where(data, (index, "rulesets", number))
+            if not (folder / "ruleset.json").is_file() and not folder.is_file():
+                self.at_node(node, f"{where}: no ruleset at '{name}' (a folder holding a "
+                             f"ruleset.json, relative to {self.name})")
+                continue
+            try:
+                config = load_config(folder)
+                declared = program(config).declarations
+            except (ConfigError, DiagnosticError) as error:
+                first = error.diagnostics[0].render() if error.diagnostics else str(error)
+                self.at_node(node, f"{where}: the ruleset '{name}' does not load: {first}")
+                continue
+            paths.append(folder)
+            ids.append(config.id)
+            yaku.update(declared)
+        return tuple(paths), tuple(ids), frozenset(yaku)
+
+    def _events(self, data: object, index: int, raw: Mapping[str, Any]
+                ) -> tuple[Deal | None, tuple[Step, ...]]:
+        """Read the deal and the events of a case, each problem at its line."""
+        deal: Deal | None = None
+        try:
+            deal = parse_deal(raw["deal"])
+        except (StepError, InputError) as error:
+            key = error.key if isinstance(error, StepError) else ()
+            path: PathKey = (index, "deal", *key)
+            node, _ = self.node_at(path)
+            message = error.message if isinstance(error, InputError) else str(error)
+            self.at_node(node, f"{self._where(data, path)}: {message}")
+        steps: list[Step] = []
+        readable = True
+        for number, event in enumerate(raw["events"]):
+            node, _ = self.node_at((index, "events", number))
+            line = node.start_mark.line + 1 if node is not None else 1
+            try:
+                steps.extend(parse_event(event, line))
+            except StepError as error:
+                readable = False
+                [kind] = event
+                path = (index, "events", number, kind, *error.key)
+                at, _ = self.node_at(path)
+                self.at_node(at, f"{self._where(data, (index, 'events', number))}: {error}")
+        if deal is not None and readable:
+            over = tile_budget(deal, steps)
+            if over is not None:
+                at_step, message = over
+                if at_step is None:
+                    node, _ = self.node_at((index, "deal"))
+                    self.at_node(node, f"{self._where(data, (index, 'deal'))}: {message}")
+                else:
+                    line = steps[at_step].line
+                    self.at(line, _column(self.lines, line),
+                            f"{self._where(data, (index, 'events'))}: {message}")
+        return deal, tuple(steps)
+
     def _check_outcome(
         self, data: object, path: PathKey, outcome: Mapping[str, Any],
-        known_yaku: Collection[str] | None,
+        known_yaku: Collection[str] | None, kind: str,
     ) -> None:
         stated = [k for k in outcome if k in OUTCOME_FIELDS]
+        where = self._where(data, path)
+        allowed = EVENT_FIELDS if kind == "events" else WIN_FIELDS
+        for name in stated:
+            if name not in allowed:
+                _, key_node = self.node_at((*path, name))
+                other = "a 'win'" if kind == "events" else "'events'"
+                self.at_node(key_node, f"{where}: '{name}' is stated by cases with {other}; "
+                             f"this case's outcome states {', '.join(allowed)}")
         if "error" in outcome and len(stated) > 1:
             node, key_node = self.node_at((*path, "error"))
-            self.at_node(key_node or node, f"{self._where(data, path)}: an outcome stating "
-                         "'error' states no scores beside it (the hand does not score)")
+            self.at_node(key_node or node, f"{where}: an outcome stating 'error' states no "
+                         "scores beside it (the hand does not score)")
+        if "legal" in outcome and "illegal" in outcome:
+            _, key_node = self.node_at((*path, "illegal"))
+            self.at_node(key_node, f"{where}: state 'legal' or 'illegal' (the disagreement "
+                         "the last event raises), not both")
         if known_yaku is None:
             return
-        for name in outcome.get("yaku", []):
-            if name not in known_yaku:
-                node, _ = self.node_at((*path, "yaku", outcome["yaku"].index(name)))
-                self.at_node(node, f"{self._where(data, path)}: unknown yaku id '{name}'",
-                             did_you_mean(name, known_yaku))
-        for name in outcome.get("yaku_han", {}):
-            if name not in known_yaku:
-                _, key_node = self.node_at((*path, "yaku_han", name))
-                self.at_node(key_node, f"{self._where(data, path)}: unknown yaku id '{name}'",
-                             did_you_mean(name, known_yaku))
+        scored: list[tuple[PathKey, Mapping[str, Any]]] = [(path, outcome)]
+        for seat, win in (outcome.get("wins") or {}).items():
+            scored.append(((*path, "wins", seat), win))
+        for at, fields in scored:
+            for name in fields.get("yaku", []):
+                if name not in known_yaku:
+                    node, _ = self.node_at((*at, "yaku", fields["yaku"].index(name)))
+                    self.at_node(node, f"{self._where(data, at)}: unknown yaku id '{name}'",
+                                 did_you_mean(name, known_yaku))
+            for name in fields.get("yaku_han", {}):
+                if name not in known_yaku:
+                    _, key_node = self.node_at((*at, "yaku_han", name))
+                    self.at_node(key_node, f"{self._where(data, at)}: unknown yaku id "
+                                 f"'{name}'", did_you_mean(name, known_yaku))
+
+
+def _column(lines: Sequence[str], line: int) -> int:
+    text = lines[line - 1] if 0 < line <= len(lines) else ""
+    return len(text) - len(text.lstrip()) + 1
 
 
 def _leaf(error: ValidationError) -> ValidationError:
@@ -485,12 +634,18 @@ def _is_undecided_rule(error: ValidationError) -> bool:
 
 
 def _allowed_keys(error: ValidationError) -> list[str]:
-    schema = error.schema if isinstance(error.schema, Mapping) else {}
-    keys = list(schema.get("properties", {}))
-    ref = schema.get("$ref")
-    if isinstance(ref, str) and ref.startswith("#/$defs/"):
-        defs = _validator().schema.get("$defs", {})
-        keys.extend(defs.get(ref.rsplit("/", 1)[1], {}).get("properties", {}))
+    """The keys a schema allows: its properties and those of the schemas it refers to."""
+    defs = _validator().schema.get("$defs", {})
+    keys: list[str] = []
+    schema: object = error.schema
+    seen: set[str] = set()
+    while isinstance(schema, Mapping):
+        keys.extend(schema.get("properties", {}))
+        ref = schema.get("$ref")
+        if not (isinstance(ref, str) and ref.startswith("#/$defs/")) or ref in seen:
+            break
+        seen.add(ref)
+        schema = defs.get(ref.rsplit("/", 1)[1], {})
     return keys
 
 

@@ -9,7 +9,9 @@ expected and actual outcome and the engine's explanation. A broken case file is 
 item with its diagnostics, and the other files still run.
 
 Options: ``--conformance-ruleset ID`` (repeatable) restricts the rulesets; a case's tags are
-keywords, so ``-k pinfu`` selects the cases tagged ``pinfu``.
+keywords, so ``-k pinfu`` selects the cases tagged ``pinfu``. A case runs under each ruleset it
+has an expectation for, and under the rulesets it names itself (``rulesets:``) unless the
+rulesets are restricted to others.
 """
 
 from __future__ import annotations
@@ -29,7 +31,8 @@ from riichi_rules.conformance.cases import (
     known_yaku_ids,
     load_file,
 )
-from riichi_rules.conformance.runner import CaseResult, run_case
+from riichi_rules.conformance.runner import CaseResult, rulesets_for, run_case
+from riichi_rules.rulesets.config import RulesetConfig, load_config
 
 _SEEN_IDS = pytest.StashKey[dict[str, str]]()
 
@@ -90,21 +93,21 @@ class CaseFile(pytest.File):
         except CaseFileError as error:
             yield BrokenCaseFile.from_parent(self, name="[broken case file]", error=error)
             return
-        rulesets: list[str] = (self.config.getoption("conformance_rulesets")
-                               or list(known_ruleset_ids()))
+        chosen: list[str] = self.config.getoption("conformance_rulesets")
+        configs = [load_config(r) for r in (chosen or known_ruleset_ids())]
         for case in cases:
-            for ruleset in rulesets:
-                yield CaseItem.from_parent(self, name=f"{case.id}[{ruleset}]", case=case,
-                                           ruleset=ruleset)
+            for config in rulesets_for(case, configs, own=not chosen):
+                yield CaseItem.from_parent(self, name=f"{case.id}[{config.id}]", case=case,
+                                           ruleset=config)
 
 
 class CaseItem(pytest.Item):
     """One case under one ruleset."""
 
-    def __init__(self, *, case: Case, ruleset: str, **kwargs: Any) -> None:
+    def __init__(self, *, case: Case, ruleset: str | RulesetConfig, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.case = case
-        self.ruleset = ruleset
+        self.ruleset = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
         self.extra_keyword_matches.update(case.tags)  # pytest -k <tag>
 
     def runtest(self) -> None:
@@ -123,7 +126,7 @@ class CaseItem(pytest.Item):
         return super().repr_failure(excinfo, style=style)
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, self.case.line - 1, f"conformance {self.case.id} [{self.ruleset}]"
+        return self.path, self.case.line - 1, f"conformance {self.case.id} [{self.ruleset.id}]"
 
 
 class BrokenCaseFile(pytest.Item):

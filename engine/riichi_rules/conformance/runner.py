@@ -1,9 +1,13 @@
 """Run a conformance case under a ruleset and compare the outcome with the expectation.
 
-Only the fields an expectation states are compared: ``han``, ``fu``, ``yakuman``, ``limit``,
-``yaku`` (the exact set of ids scored, dora kinds included), ``yaku_han`` (the han of each
-listed id), ``points`` (the total before honba and sticks), ``payments`` (who pays what,
-in any order), ``winner_receives`` and ``error`` (the input error code the scorer raises).
+Only the fields an expectation states are compared. For a ``win``: ``han``, ``fu``,
+``yakuman``, ``limit``, ``yaku`` (the exact set of ids scored, dora kinds included),
+``yaku_han`` (the han of each listed id), ``points`` (the total before honba and sticks),
+``payments`` (who pays what, in any order), ``winner_receives`` and ``error`` (the input error
+code the scorer raises). For ``events`` (followed by the referee, see events.py): ``legal`` /
+``illegal`` (the disagreement the last event raises; an earlier event raising one fails the
+case), ``furiten`` and ``claims`` (per seat listed), ``wins`` (per winning seat, the fields of a
+win), ``deltas``, ``tenpai``, ``next`` and ``sticks``.
 """
 
 from __future__ import annotations
@@ -14,10 +18,11 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.conformance.cases import Case
+from riichi_rules.conformance.events import Play, observe, play
 from riichi_rules.errors import InputError
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring.result import Result
-from riichi_rules.scoring.scorer import score
+from riichi_rules.scoring.scorer import program, score
 
 __all__ = [
     "FAILED",
@@ -25,7 +30,9 @@ __all__ = [
     "SKIPPED",
     "CaseResult",
     "compare",
+    "compare_events",
     "outcome_of",
+    "rulesets_for",
     "run_case",
     "run_suite",
     "select",
@@ -35,8 +42,6 @@ __all__ = [
 PASSED = "passed"
 FAILED = "failed"
 SKIPPED = "skipped"
-
-EVENTS_NOT_SUPPORTED = "referee event sequences are not supported yet"
 
 
 @dataclass(frozen=True)
@@ -70,6 +75,8 @@ class CaseResult:
         """A few characters for a matrix cell: ``4h30f 7700``, ``undecided``..."""
         if self.skipped:
             return "undecided" if self.reason.startswith("undecided") else "skipped"
+        if self.case.events is not None:
+            return short_events(self.actual)
         return short(self.actual)
 
     def report(self) -> str:
@@ -89,7 +96,8 @@ class CaseResult:
             shown = {k: self.actual[k] for k in self.actual if k in self.expected} or self.actual
             lines.append("  actual:   " + _inline(shown))
         if self.trace:
-            lines.append("  engine explanation:")
+            lines.append("  engine explanation:" if self.case.events is None
+                         else "  the events, as the referee followed them:")
             lines.extend("    " + line for line in self.trace.splitlines())
         return "\n".join(lines)
 
@@ -112,12 +120,10 @@ class CaseResult:
 
 
 def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
-    """Score ``case`` under ``ruleset`` (an id, a path or a loaded config) and compare the
+    """Run ``case`` under ``ruleset`` (an id, a path or a loaded config) and compare the
     stated fields. Problems in the ruleset itself (ConfigError, RuleError) propagate."""
     config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
     rid = config.id
-    if case.events is not None or case.win is None:
-        return CaseResult(case, rid, SKIPPED, {}, {}, "", reason=EVENTS_NOT_SUPPORTED)
     expectation = case.expectation(rid)
     if expectation is None:
         return CaseResult(case, rid, SKIPPED, {}, {}, "",
@@ -126,6 +132,11 @@ def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
         return CaseResult(case, rid, SKIPPED, {}, {}, "",
                           reason=f"undecided: {expectation.undecided}",
                           expected_source=expectation.source)
+    if case.events is not None:
+        return _run_events(case, config, expectation.fields, expectation.source)
+    if case.win is None:
+        return CaseResult(case, rid, FAILED, dict(expectation.fields), {}, "",
+                          ("the case states no win and no events",))
     try:
         result = score(case.win, config)
     except InputError as error:
@@ -141,6 +152,66 @@ def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
     )
 
 
+def _run_events(case: Case, config: RulesetConfig, expected: Mapping[str, Any],
+                source: str | None) -> CaseResult:
+    rid = config.id
+    if case.deal is None or not case.steps:
+        return CaseResult(case, rid, FAILED, dict(expected), {}, "",
+                          ("the case's deal or events could not be read",))
+    played = play(case.deal, case.steps, program(config), name=f"{case.id} ({rid})")
+    trace = _events_trace(case, played)
+    if played.error:
+        step = case.steps[played.error_step]
+        where = case.at(step.line)
+        return CaseResult(case, rid, FAILED, dict(expected), {}, trace,
+                          (f"{where}: event '{step.text}' cannot happen: {played.error}",),
+                          expected_source=source)
+    actual = observe(played)
+    mismatches = [*_setup_problems(case, played), *compare_events(expected, actual)]
+    return CaseResult(case, rid, FAILED if mismatches else PASSED, dict(expected), actual,
+                      trace, tuple(mismatches), expected_source=source)
+
+
+def _setup_problems(case: Case, played: Play) -> list[str]:
+    """Disagreements raised before the last event: the situation itself is not legal."""
+    out: list[str] = []
+    for index, raised in enumerate(played.disagreements[:-1]):
+        step = case.steps[index]
+        out.extend(f"{case.at(step.line)}: event '{step.text}' (not the last one) "
+                   f"raised {d.what}: {d.message}" for d in raised)
+    return out
+
+
+def _events_trace(case: Case, played: Play) -> str:
+    lines = []
+    for index, step in enumerate(case.steps):
+        if index >= len(played.disagreements) and index != played.error_step:
+            break
+        mark = f"line {step.line}: {step.text}"
+        if index == played.error_step:
+            lines.append(f"{mark}  <- cannot happen: {played.error}")
+            break
+        raised = played.disagreements[index]
+        lines.append(mark + "".join(f"  <- {d.what}: {d.message}" for d in raised))
+    for win in played.referee.wins:
+        lines.append(f"seat {win.seat} wins, score changes {list(win.deltas)}:")
+        lines.extend("  " + line for line in win.result.explain().splitlines())
+    return "\n".join(lines)
+
+
+def rulesets_for(
+    case: Case, selected: Sequence[RulesetConfig], own: bool = True,
+) -> list[RulesetConfig]:
+    """The rulesets ``case`` runs under: each selected one it has an expectation for (its
+    default or an override), then its own rulesets (when ``own``, or when selected by id)."""
+    out = [c for c in selected if case.expectation(c.id) is not None]
+    ids = {c.id for c in selected}
+    for path, rid in zip(case.rulesets, case.ruleset_ids, strict=True):
+        if (own or rid in ids) and rid not in {c.id for c in out}:
+            out.append(load_config(path))
+    return out
+
+
 def select(cases: Iterable[Case], tags: Sequence[str] = ()) -> list[Case]:
     """The cases carrying any of ``tags`` (all cases when no tag is given)."""
     wanted = set(tags)
@@ -151,10 +222,14 @@ def run_suite(
     cases: Iterable[Case],
     rulesets: Sequence[str | Path | RulesetConfig],
     tags: Sequence[str] = (),
+    *,
+    own_rulesets: bool = True,
 ) -> list[CaseResult]:
-    """Every selected case under every ruleset, case by case."""
+    """Every selected case under every ruleset it has an expectation for (and its own
+    rulesets, see :func:`rulesets_for`), case by case."""
     configs = [r if isinstance(r, RulesetConfig) else load_config(r) for r in rulesets]
-    return [run_case(case, config) for case in select(cases, tags) for config in configs]
+    return [run_case(case, config) for case in select(cases, tags)
+            for config in rulesets_for(case, configs, own_rulesets)]
 
 
 # --------------------------------------------------------------------------- outcomes
@@ -222,6 +297,69 @@ def compare(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]
         elif got != want:
             out.append(f"{name}: expected {want!r}, got {got!r}")
     return out
+
+
+def compare_events(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> list[str]:
+    """The differences between the stated fields of an events expectation and what the
+    referee says (see :func:`riichi_rules.conformance.events.observe`)."""
+    out: list[str] = []
+    last = ", ".join(actual.get("illegal", [])) or "nothing"
+    for name, want in expected.items():
+        got: Any = actual.get(name)
+        if name == "legal":
+            if want and not actual["legal"]:
+                out.append(f"legal: expected the last event to be legal, but it raised {last}")
+            elif not want and actual["legal"]:
+                out.append("legal: expected the last event to raise a disagreement, but it "
+                           "raised none")
+        elif name == "illegal":
+            if want not in actual["illegal"]:
+                out.append(f"illegal: expected the last event to raise {want}, but it "
+                           f"raised {last}")
+        elif name in ("furiten", "claims"):
+            for seat, names in want.items():
+                have = sorted(got.get(int(seat), []))
+                if sorted(names) != have:
+                    out.append(f"{name}.{seat}: expected {sorted(names) or 'none'}, got "
+                               f"{have or 'none'}")
+        elif name == "wins":
+            for seat, fields in want.items():
+                scored = got.get(int(seat))
+                if scored is None:
+                    winners = ", ".join(str(s) for s in got) or "nobody"
+                    out.append(f"wins.{seat}: seat {seat} did not win (winners: {winners})")
+                    continue
+                out.extend(f"wins.{seat}.{m}" for m in compare(fields, scored))
+        elif name == "tenpai":
+            if sorted(want) != sorted(got or ()):
+                out.append(f"tenpai: expected seats {sorted(want)}, got {sorted(got or ())}")
+        elif name == "next":
+            if got is None:
+                out.append("next: the hand has not ended")
+                continue
+            for key, value in want.items():
+                if got[key] != value:
+                    out.append(f"next.{key}: expected {value}, got {got[key]}")
+        elif got != want:
+            out.append(f"{name}: expected {want!r}, got {got!r}")
+    return out
+
+
+def short_events(actual: Mapping[str, Any]) -> str:
+    """A matrix cell for an events case: the disagreement of the last event, the first win, or
+    the score changes."""
+    if not actual:
+        return ""
+    if actual.get("illegal"):
+        return str(actual["illegal"][0])
+    wins = actual.get("wins") or {}
+    if wins:
+        first = next(iter(wins.values()))
+        return short(first)
+    deltas = actual.get("deltas") or []
+    if any(deltas):
+        return "/".join(f"{d:+d}" for d in deltas)
+    return "legal"
 
 
 def _payments_text(payments: Sequence[tuple[str, int, int]]) -> str:

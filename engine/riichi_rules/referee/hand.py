@@ -169,6 +169,7 @@ class HandReferee:
                 after = [t for t in seat.hand if t.kind != tile.kind]
                 env = self.ask.env(state, seat, before)
                 env.tile, env.on = tile, "closed_kan"
+                env.after_call = seat.call is not None
                 env.drawn = drawn is not None and drawn.kind == tile.kind
                 kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
                            None, None)
@@ -183,6 +184,7 @@ class HandReferee:
                 if extra is not None:
                     env = self.ask.env(state, seat)
                     env.tile, env.on = extra, "added_kan"
+                    env.after_call = seat.call is not None
                     if self.ask.allowed("kan_rule", "added_kan", env):
                         out.append(f"added_kan {extra}")
         if self.ask.allowed("draw", "kyuushu_kyuuhai", self.ask.env(state, seat)):
@@ -376,6 +378,7 @@ class HandReferee:
         env = self.ask.env(state, seat, before)
         env.tile = tile
         env.on = "closed_kan"
+        env.after_call = seat.call is not None
         env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
         env.waits_after = waits(after, (*seat.melds, meld))
         if seat.riichi:
@@ -397,6 +400,7 @@ class HandReferee:
         env = self.ask.env(state, seat)
         env.tile = event.tile
         env.on = "added_kan"
+        env.after_call = seat.call is not None
         if not self.ask.allowed("kan_rule", "added_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} adds {event.tile} to a pung, "
                            "which the kan rules do not allow here")
