@@ -8,8 +8,8 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from oracle.generate import random_win
 
+from oracle.generate import random_win
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.scoring.result import Result
