@@ -221,11 +221,12 @@ def test_table_rules_as_written_name_their_parameters() -> None:
     assert table_condition("ema-2016", "draw", "suucha_riichi") == (
         "“Abortive draws” includes “suucha_riichi” (here: none) and exactly 4 players have "
         "declared riichi")
-    # the kans rule reads rule.max_kans: "Kans per hand", 4 (EMA 2016 §3.3.10)
+    # the kans rule reads rule.max_kans: "Kans per hand", 4 (EMA 2016 §3.3.10), and allows an
+    # added kan only on a turn begun by a draw (§3.3.6)
     assert table_condition("ema-2016", "kan_rule", "added_kan") == (
         "at least one tile is left in the live wall, the number of kans that have been "
-        "declared in this hand is less than “Kans per hand” (here: 4), and the player has not "
-        "declared riichi")
+        "declared in this hand is less than “Kans per hand” (here: 4), the player has not "
+        "declared riichi, and the player's turn did not begin with a call")
     # the kan dora of a concealed kan and of an open kan are both shown at once in EMA 2016
     # (variants.md #10, #11): the condition holds whatever the kan
     assert table_condition("ema-2016", "kan_rule", "reveal_at_once", folded=True) == "always"
