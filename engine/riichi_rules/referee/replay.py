@@ -11,7 +11,7 @@ from typing import Any
 from riichi_rules.errors import InputError
 from riichi_rules.records.events import GameRecord, RecordError, Win, read_records
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.standings import final_points
+from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program as program_of
 
@@ -48,6 +48,7 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                                  else "a special lobby's scoring") + " (not modelled)")
         return report
     scores: list[int] | None = None
+    sticks_left = 0
     expected: tuple[int, int, int] | None = None  # (dealer, honba, sticks) of the next hand
     for hand in record.hands:
         report.hands += 1
@@ -76,6 +77,7 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 report.wins += 1
         report.disagreements.extend(referee.disagreements)
         scores = [s.points for s in referee.state.seats]
+        sticks_left = referee.state.sticks
         if referee.ending:
             repeat, add_honba = referee.next_hand()
             dealer = hand.dealer if repeat else (hand.dealer + 1) % 4
@@ -90,6 +92,13 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 referee.name, -1, "points_created",
                 f"the hand changes the points on the table by {made}, while the riichi sticks "
                 f"on the table change by {sticks_in}"))
+    if scores is not None and sticks_left:
+        scores = final_scores(scores, sticks_left, program.config.parameters)
+    if record.final_scores is not None and scores is not None and list(
+            record.final_scores) != scores:
+        report.disagreements.append(Disagreement(
+            "end", -1, "final_scores", f"final scores {scores} (riichi sticks left: "
+            f"{sticks_left}), the record has {list(record.final_scores)}"))
     if record.final_points is not None and scores is not None and _standard_end(record):
         ours = final_points(scores, program.config.parameters)
         theirs = list(record.final_points)

@@ -21,6 +21,26 @@ def ranks(scores: Sequence[int], tied: str) -> list[list[int]]:
     return groups
 
 
+def final_scores(scores: Sequence[int], sticks: int, rules: Mapping[str, object]) -> list[int]:
+    """The scores at the end of the game, with the riichi sticks still on the table given as
+    the ruleset says (``deposits_at_end``): to the first place (``first``; tied first places:
+    the earlier seat, or shared with ``first_split_on_tie``), or to nobody (``left``)."""
+    out = list(scores)
+    mode = str(rules["deposits_at_end"])
+    if not sticks or mode == "left":
+        return out
+    points = sticks * int(rules["riichi_deposit"])  # type: ignore[call-overload]
+    top = max(out)
+    firsts = [seat for seat, score in enumerate(out) if score == top]
+    if mode == "first_split_on_tie" and len(firsts) > 1:
+        share = points // len(firsts)
+        for seat in firsts:
+            out[seat] += share
+        return out
+    out[firsts[0]] += points
+    return out
+
+
 def final_points(scores: Sequence[int], rules: Mapping[str, object]) -> list[float]:
     """Each seat's result in thousands: (score - return points) / 1000 + uma + oka to the
     winner; tied seats share the uma (and oka) of the places they cover."""
