@@ -41,3 +41,24 @@ def test_tenhou_results_in_whole_thousands_the_first_balancing() -> None:
     # 2,400 as 2,000 (-28 - 20 = -48), and the first takes the balance, 88.
     assert final_points([77800, 2400, 16500, 3300], _rules("tenhou")) == [
         88.0, -48.0, -3.0, -37.0]
+
+
+def test_a_hand_played_after_a_bust_is_reported_where_a_bust_ends_the_game() -> None:
+    # The synthetic two-hand game of tests/records/fixtures, its first hand started with seat
+    # 1 at 1,000 points: the first hand's win costs seat 1 2,000 (the fixture's own score
+    # changes), so seat 1 is at -1,000 when the second hand starts. Tenhou ends a game when a
+    # score drops below 0 (variants.md #47); EMA 2016 plays on.
+    from dataclasses import replace
+    from pathlib import Path
+
+    from riichi_rules.records.mjlog import read_mjlog
+    from riichi_rules.referee.replay import replay_game
+    from riichi_rules.scoring.scorer import program
+
+    game = read_mjlog(Path(__file__).parents[1] / "records" / "fixtures" / "synthetic_game.xml")
+    first = replace(game.hands[0], scores=(25000, 1000, 25000, 25000))
+    game = replace(game, hands=(first, *game.hands[1:]), final_points=None)
+    tenhou = {d.what for d in replay_game(game, program("tenhou")).disagreements}
+    ema = {d.what for d in replay_game(game, program("ema-2016")).disagreements}
+    assert "bust" in tenhou
+    assert "bust" not in ema

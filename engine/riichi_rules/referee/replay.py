@@ -56,6 +56,12 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
             report.disagreements.append(Disagreement(
                 hand.name, -1, "scores", f"the hand starts with scores {list(hand.scores)}; "
                 f"the previous hand ended with {scores}"))
+        if (scores is not None and program.config.parameters.get("bust_ends_game")
+                and min(scores) < 0):
+            report.disagreements.append(Disagreement(
+                hand.name, -1, "bust", f"the hand is played although a player has "
+                f"{min(scores)} points: the game ends when a score drops below 0 "
+                "(bust_ends_game)"))
         if expected is not None and expected != (hand.dealer, hand.honba, hand.sticks):
             report.disagreements.append(Disagreement(
                 hand.name, -1, "next_hand", f"the hand starts with dealer {hand.dealer}, "
