@@ -163,42 +163,62 @@ class HandReferee:
                     out.append(f"riichi {tile}")
         for tile in distinct:
             if sum(1 for t in seat.hand if t.kind == tile.kind) == 4 and not tile.red:
-                before = list(seat.hand)
-                if drawn is not None:
-                    before.remove(drawn)
-                after = [t for t in seat.hand if t.kind != tile.kind]
-                env = self.ask.env(state, seat, before)
-                env.tile, env.on = tile, "closed_kan"
-                env.after_call = seat.call is not None
-                env.drawn = drawn is not None and drawn.kind == tile.kind
                 kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
                            None, None)
-                env.waits_after = waits(after, (*seat.melds, kan))
-                if seat.riichi:
-                    env.readings = tenpai_readings(before, seat.melds)
-                if self.ask.allowed("kan_rule", "closed_kan", env):
+                if self.ask.allowed("kan_rule", "closed_kan", self._closed_kan_env(seat, kan)[0]):
                     out.append(f"closed_kan {tile}")
         for meld in seat.melds:
             if meld.type is MeldType.PON:
                 extra = next((t for t in seat.hand if t.kind == meld.tiles[0].kind), None)
-                if extra is not None:
-                    env = self.ask.env(state, seat)
-                    env.tile, env.on = extra, "added_kan"
-                    env.after_call = seat.call is not None
-                    if self.ask.allowed("kan_rule", "added_kan", env):
-                        out.append(f"added_kan {extra}")
+                if extra is not None and self.ask.allowed(
+                        "kan_rule", "added_kan", self._added_kan_env(seat, extra)):
+                    out.append(f"added_kan {extra}")
         if self.ask.allowed("draw", "kyuushu_kyuuhai", self.ask.env(state, seat)):
             out.append("kyuushu_kyuuhai")
         for tile in distinct:
-            env = self.ask.env(state, seat)
-            env.tile = tile
-            env.drawn = drawn is not None and drawn == tile
-            env.after_call = seat.call is not None
-            env.called = seat.called
-            env.call = group_of(seat.call) if seat.call is not None else None
+            env = self._discard_env(seat, tile, drawn is not None and drawn == tile)
             if not self.ask.forbidding("discard", env):
                 out.append(f"discard {tile}")
         return out
+
+    # ---- the environments of the seat's own actions --------------------------------------
+    def _discard_env(self, seat: SeatState, tile: Tile, drawn: bool) -> TableEnv:
+        """The question "may ``seat`` discard ``tile`` now?" (``drawn``: it is the drawn tile)."""
+        env = self.ask.env(self.state, seat)
+        env.tile = tile
+        env.drawn = drawn
+        env.after_call = seat.call is not None
+        env.called = seat.called
+        env.call = group_of(seat.call) if seat.call is not None else None
+        return env
+
+    def _closed_kan_env(self, seat: SeatState, meld: Meld) -> tuple[TableEnv, list[Tile]]:
+        """The question "may ``seat`` declare this concealed kan?", and the hand after it."""
+        tile = meld.tiles[0]
+        before = list(seat.hand)
+        if seat.drawn is not None and seat.drawn in before:
+            before.remove(seat.drawn)
+        after = list(seat.hand)
+        for t in meld.tiles:
+            if t in after:
+                after.remove(t)
+        env = self.ask.env(self.state, seat, before)
+        env.tile = tile
+        env.on = "closed_kan"
+        env.after_call = seat.call is not None
+        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
+        env.waits_after = waits(after, (*seat.melds, meld))
+        if seat.riichi:
+            env.readings = tenpai_readings(before, seat.melds)
+        return env, after
+
+    def _added_kan_env(self, seat: SeatState, tile: Tile) -> TableEnv:
+        """The question "may ``seat`` add ``tile`` to its pung?"."""
+        env = self.ask.env(self.state, seat)
+        env.tile = tile
+        env.on = "added_kan"
+        env.after_call = seat.call is not None
+        return env
 
     # ---- following events ------------------------------------------------------------------
     def apply(self, event: Event) -> list[Disagreement]:
@@ -262,13 +282,8 @@ class HandReferee:
         state = self.state
         seat = state.seats[event.seat]
         tile = event.tile
-        env = self.ask.env(state, seat)
-        env.tile = tile
-        env.drawn = seat.drawn is not None and seat.drawn == tile and (
-            event.tsumogiri is not False)
-        env.after_call = seat.call is not None
-        env.called = seat.called
-        env.call = group_of(seat.call) if seat.call is not None else None
+        env = self._discard_env(seat, tile, seat.drawn is not None and seat.drawn == tile
+                                and event.tsumogiri is not False)
         declaring = seat.declaring
         if declaring:
             env.riichi = False  # the declaring discard itself is free
@@ -368,21 +383,7 @@ class HandReferee:
         seat = state.seats[event.seat]
         meld = event.meld
         tile = meld.tiles[0]
-        before = list(seat.hand)
-        if seat.drawn is not None and seat.drawn in before:
-            before.remove(seat.drawn)
-        after = [t for t in seat.hand]
-        for t in meld.tiles:
-            if t in after:
-                after.remove(t)
-        env = self.ask.env(state, seat, before)
-        env.tile = tile
-        env.on = "closed_kan"
-        env.after_call = seat.call is not None
-        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
-        env.waits_after = waits(after, (*seat.melds, meld))
-        if seat.riichi:
-            env.readings = tenpai_readings(before, seat.melds)
+        env, after = self._closed_kan_env(seat, meld)
         if not self.ask.allowed("kan_rule", "closed_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} declares a concealed kan of "
                            f"{tile}, which the kan rules do not allow here")
@@ -397,11 +398,7 @@ class HandReferee:
     def _addedkan(self, event: AddedKan) -> None:
         state = self.state
         seat = state.seats[event.seat]
-        env = self.ask.env(state, seat)
-        env.tile = event.tile
-        env.on = "added_kan"
-        env.after_call = seat.call is not None
-        if not self.ask.allowed("kan_rule", "added_kan", env):
+        if not self.ask.allowed("kan_rule", "added_kan", self._added_kan_env(seat, event.tile)):
             self._disagree("illegal_kan", f"seat {event.seat} adds {event.tile} to a pung, "
                            "which the kan rules do not allow here")
         if event.tile in seat.hand:

@@ -202,14 +202,14 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     env.yaku = frozenset(y.id for y in best.scored)
     env.han, env.fu, env.basic = best.han, best.fu, best.basic
     env.yakuman_total, env.yakuman_max = best.yakuman_total, best.yakuman_max
-    payments = _payments(prog, env)
+    paid = payments(prog, env)
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
     return Result(
         ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
         limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(best.scored),
-        fu_items=tuple(best.fu_items), payments=payments, sticks=sticks, reading=best.reading,
+        fu_items=tuple(best.fu_items), payments=paid, sticks=sticks, reading=best.reading,
         payments_origin=prog.payments.origin.text,
     )
 
@@ -249,10 +249,6 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
 
 def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
     """Who pays what for the hand in ``env`` (its basic points set), by the payments rule."""
-    return _payments(prog, env)
-
-
-def _payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
     win = env.win
     winner = win.seat
     others = [s for s in _SEATS if s is not winner]
