@@ -125,7 +125,6 @@ def _sets(counts: tuple[int, ...], offset: int, chows: bool) -> tuple[tuple[_Set
     return tuple(out)
 
 
-@cache
 def _suit_decomps(counts: tuple[int, ...], offset: int) -> tuple[_Decomp, ...]:
     """One suit's decompositions: all sets, or (when its count is 2 mod 3) sets and a pair."""
     chows = offset < 27
@@ -143,44 +142,92 @@ def _suit_decomps(counts: tuple[int, ...], offset: int) -> tuple[_Decomp, ...]:
 
 
 _EMPTY: tuple[_Decomp, ...] = ((-1, ()),)
-_SLICES = ((0, 9), (9, 18), (18, 27), (27, 34))
+_LIMIT = 1 << 16  # entries a suit's table holds before it is cleared (a bound on memory)
+
+# a suit's tile counts packed in an int, three bits a number: kind k adds _UNIT[k] to the key
+# of suit _SUIT_OF[k]
+_SUIT_OF: tuple[int, ...] = tuple(k // 9 for k in range(34))
+_UNIT: tuple[int, ...] = tuple(1 << (3 * (k % 9)) for k in range(34))
+_SIZE = (9, 9, 9, 7)
+_SUIT_TABLES: tuple[dict[int, tuple[_Decomp, ...]], ...] = ({}, {}, {}, {})
+_ODD_DIGITS = int("001" * 9, 2)  # a count of 1 or 3 sets its lowest bit
+_THIRD_BIT = int("100" * 9, 2)  # a count of 4 sets its third bit
 
 
-@lru_cache(maxsize=1 << 16)
-def standard_decompositions(counts: tuple[int, ...]) -> tuple[_Decomp, ...]:
-    """Every (pair kind, sets) split of a 34-count vector into sets and exactly one pair.
+def _unpack(key: int, size: int) -> tuple[int, ...]:
+    return tuple((key >> (3 * i)) & 7 for i in range(size))
 
-    Sets are ``(Shape.CHOW, first kind)`` or ``(Shape.PUNG, kind)``, ascending by kind
-    (pungs before chows of the same kind).
-    """
+
+def _suit_table(suit: int, key: int) -> tuple[_Decomp, ...]:
+    """The decompositions of one suit's packed counts, computed once."""
+    table = _SUIT_TABLES[suit]
+    found = table.get(key)
+    if found is None:
+        if len(table) >= _LIMIT:
+            table.clear()
+        found = table[key] = _suit_decomps(_unpack(key, _SIZE[suit]), 9 * suit)
+    return found
+
+
+def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
+    """Every (pair kind, sets) split of a hand given as packed counts per suit."""
     parts: list[tuple[_Decomp, ...]] = []
     pairs = 0
-    for lo, hi in _SLICES:
-        part = counts[lo:hi]
-        r = sum(part) % 3
-        if r == 0 and not any(part):
-            parts.append(_EMPTY)
+    for suit in range(4):
+        size = sizes[suit]
+        if not size:
             continue
+        r = size % 3
         if r == 1:
             return ()
         if r == 2:
             pairs += 1
-        d = _suit_decomps(part, lo)
+            if pairs > 1:
+                return ()
+        d = _suit_table(suit, keys[suit])
         if not d:
             return ()
         parts.append(d)
     if pairs != 1:
         return ()
+    if all(len(p) == 1 for p in parts):  # the common case: one way for each suit
+        pair = -1
+        sets: tuple[_Set, ...] = ()
+        for ((p, s),) in parts:
+            if p >= 0:
+                pair = p
+            sets += s
+        return ((pair, sets),)
     out: list[_Decomp] = []
     for combo in product(*parts):
         pair = -1
-        sets: tuple[_Set, ...] = ()
+        sets = ()
         for p, s in combo:
             if p >= 0:
                 pair = p
             sets += s
         out.append((pair, sets))
     return tuple(out)
+
+
+def _pack(counts: Sequence[int]) -> tuple[list[int], list[int]]:
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
+    for kind, c in enumerate(counts):
+        if c:
+            keys[_SUIT_OF[kind]] += c * _UNIT[kind]
+            sizes[_SUIT_OF[kind]] += c
+    return keys, sizes
+
+
+def standard_decompositions(counts: Sequence[int]) -> tuple[_Decomp, ...]:
+    """Every (pair kind, sets) split of a 34-count vector into sets and exactly one pair.
+
+    Sets are ``(Shape.CHOW, first kind)`` or ``(Shape.PUNG, kind)``, ascending by kind
+    (pungs before chows of the same kind).
+    """
+    keys, sizes = _pack(counts)
+    return _combine(keys, sizes)
 
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -224,13 +271,13 @@ def _chow_wait(first: int, win: int) -> Wait:
     return Wait.EDGE if number == 1 else Wait.TWO_SIDED
 
 
-@lru_cache(maxsize=1 << 16)
-def _skeletons(counts: tuple[int, ...], win: int, no_melds: bool) -> tuple[_Skeleton, ...]:
-    """The readings of the concealed part as (shape, first) specs; melds are added later."""
+def _skeletons(
+    decomps: tuple[_Decomp, ...], counts: Sequence[int] | None, win: int
+) -> list[_Skeleton]:
+    """The readings of the concealed part as (shape, first) specs; melds are added later.
+    ``counts`` is given when seven pairs or thirteen orphans are possible."""
     out: list[_Skeleton] = []
-    if counts[win] == 0:
-        return ()
-    for pair, sets in standard_decompositions(counts):
+    for pair, sets in decomps:
         specs = (*sets, (Shape.PAIR, pair))
         seen: set[_Spec] = set()
         for idx, (shape, first) in enumerate(specs):
@@ -246,7 +293,7 @@ def _skeletons(counts: tuple[int, ...], win: int, no_melds: bool) -> tuple[_Skel
                 continue
             seen.add((shape, first))
             out.append((Form.STANDARD, specs, idx, wait))
-    if no_melds and sum(counts) == 14:
+    if counts is not None:
         if seven_pairs(counts):
             kinds = [k for k, c in enumerate(counts) if c]
             specs = tuple((Shape.PAIR, k) for k in kinds)
@@ -262,7 +309,7 @@ def _skeletons(counts: tuple[int, ...], win: int, no_melds: bool) -> tuple[_Skel
             else:
                 idx = next(i for i, (_, k) in enumerate(specs) if k == win)
                 out.append((Form.THIRTEEN_ORPHANS, specs, idx, Wait.SINGLE))
-    return tuple(out)
+    return out
 
 
 # ------------------------------------------------------------------ materialising groups
@@ -340,23 +387,7 @@ def _tile_order(t: Tile) -> int:
     return 2 * t.kind + t.red
 
 
-@lru_cache(maxsize=1 << 14)
-def _readings(
-    counts: tuple[int, ...],
-    reds: tuple[int, ...],
-    win_tile: Tile,
-    melds: tuple[Meld, ...],
-    tsumo: bool,
-) -> tuple[Reading, ...]:
-    if win_tile.red and win_tile.kind not in reds:
-        return ()
-    if not win_tile.red and counts[win_tile.kind] == reds.count(win_tile.kind):
-        return ()  # only red copies of the win tile's kind in the hand
-    skeletons = _skeletons(counts, win_tile.kind, not melds)
-    if not skeletons:
-        return ()
-    meld_groups = tuple(_meld_group(m) for m in melds)
-    return tuple(_build(sk, counts, reds, win_tile, melds, meld_groups, tsumo) for sk in skeletons)
+_MIDDLE_DIGITS = int("000" + "111" * 7 + "000", 2)  # the counts of 2..8 of a suit
 
 
 def readings(win: Win) -> tuple[Reading, ...]:
@@ -365,12 +396,35 @@ def readings(win: Win) -> tuple[Reading, ...]:
     Empty if the hand is not complete or the win tile is not in it. Standard readings come
     first (by decomposition, then by win group), then seven pairs or thirteen orphans.
     """
-    counts = [0] * 34
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
     reds: list[int] = []
     for t in win.concealed:
-        counts[t.kind] += 1
+        kind = t.kind
+        suit = _SUIT_OF[kind]
+        keys[suit] += _UNIT[kind]
+        sizes[suit] += 1
         if t.red:
-            reds.append(t.kind)
-    if reds:
-        reds.sort()
-    return _readings(tuple(counts), tuple(reds), win.win_tile, win.melds, win.tsumo)
+            reds.append(kind)
+    win_tile = win.win_tile
+    wk = win_tile.kind
+    held = (keys[_SUIT_OF[wk]] // _UNIT[wk]) & 7
+    if not held or (win_tile.red and wk not in reds) or (
+            not win_tile.red and held == reds.count(wk)):
+        return ()  # the win tile is not in the hand (or only red copies of it are)
+    counts: tuple[int, ...] | None = None
+    melds = win.melds
+    if not melds and sum(sizes) == 14 and (
+            not any(key & (_ODD_DIGITS | _THIRD_BIT) for key in keys)  # seven pairs?
+            or not any(key & _MIDDLE_DIGITS for key in keys[:3])):  # thirteen orphans?
+        counts = tuple(c for suit in range(4) for c in _unpack(keys[suit], _SIZE[suit]))
+    skeletons = _skeletons(_combine(keys, sizes), counts, wk)
+    if not skeletons:
+        return ()
+    if counts is None and reds:
+        counts = tuple(c for suit in range(4) for c in _unpack(keys[suit], _SIZE[suit]))
+    reds.sort()
+    meld_groups = tuple(_meld_group(m) for m in melds)
+    red_kinds = tuple(reds)
+    return tuple(_build(sk, counts or (), red_kinds, win_tile, melds, meld_groups, win.tsumo)
+                 for sk in skeletons)
