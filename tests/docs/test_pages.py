@@ -58,7 +58,7 @@ def test_the_yaku_page_renders_each_rule(ema16: Path) -> None:
 def test_every_page_of_a_ruleset_is_written(ema16: Path) -> None:
     folder = ema16 / "rulesets/ema-2016"
     for name in ("index", "yaku", "fu", "limits", "points", "furiten", "claims", "riichi",
-                 "kans", "pao", "draws", "next-hand", "game"):
+                 "kans", "pao", "draws", "wins", "next-hand", "game"):
         assert (folder / f"{name}.md").is_file(), name
     assert (ema16 / "tiles/5z.svg").is_file() and (ema16 / "tiles/0p-side.svg").is_file()
     nav = json.loads((ema16 / "nav.json").read_text(encoding="utf-8"))
@@ -222,3 +222,23 @@ def test_the_command(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None
     assert (tmp_path / "rulesets/tenhou/yaku.md").is_file()
     assert "tenhou" in capsys.readouterr().out
     assert main(["docs", "build", "--ruleset", "no-such-ruleset", "--out", str(tmp_path)]) == 1
+
+
+def test_the_end_of_the_game_is_rendered_from_the_table_rules(ema16: Path) -> None:
+    folder = ema16 / "rulesets/ema-2016"
+    wins = (folder / "wins.md").read_text(encoding="utf-8")
+    nxt = (folder / "next-hand.md").read_text(encoding="utf-8")
+    game = (folder / "game.md").read_text(encoding="utf-8")
+    # what a winner collects: EMA 2016 pays the honba to each winner (variants.md #25 [S22])
+    assert "`collect honba_counters`" in wins and "`collect riichi_sticks`" in wins
+    assert "**In this ruleset** it always applies." in _section(wins, "### Honba on a win")
+    # the end of the game: EMA 2016 has no bust, agari-yame or West round (variants.md #47-49),
+    # so the rule comes to the end of the last hand once the dealer loses the deal
+    end = _section(nxt, "### End of the game")
+    assert "`next_hand game_end`" in end
+    assert ("**In this ruleset** that comes to: last is true and it is not the case that the "
+            "dealer keeps the deal.") in end
+    # the final standings: the sticks left go to the first place (variants.md #46 [S1]); no
+    # player balances the results (final_points_rounding "tenth")
+    assert "`standings sticks_left`" in game and "`standings final_points`" in game
+    assert "**In this ruleset** no player does." in _section(game, "### Final points")

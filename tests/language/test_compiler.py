@@ -111,6 +111,17 @@ def _problems(text: str) -> list[str]:
          "already declared at t.rules:1 | write 'override yaku a'"),
         ("yaku a { han 1 when closed replaces b }\nyaku b { han 1 when closed replaces a }",
          "'replaces' goes round in a circle"),
+        # the clauses of the end of a game: only where they belong, one result in all
+        ("yaku a { han 1 when closed gain 1000 }", "a yaku has no 'gain' clause"),
+        ("standings a { result points when closed }", "a standings has no 'when' clause"),
+        ("standings a { result points }\nstandings b { result 0 }",
+         "2:1: standings 'b' gives a result, and so does standings 'a' (t.rules:1)"),
+        ("standings a { result points result 0 }", "'result' is given twice"),
+        ("standings a { gain place == 1 }", "this value must be a number"),
+        ("standings a { balance when points }", "a condition must be true or false"),
+        ("collect a { gain sticks when seats }", "a condition must be true or false"),
+        ("next_hand a { when some(seats where pionts < 0) }", "unknown name 'pionts'"),
+        ("standings a { result nth(rule.uma) }", "nth() takes 2 argument(s), not 1"),
     ],
 )
 def test_problems_are_reported_with_place_and_hint(text: str, expected: str) -> None:
@@ -133,3 +144,49 @@ def test_bare_names_inside_a_comprehension_apply_to_its_element_first() -> None:
     # is the hand's pair.
     win = {"hand": "123456789m234p55s", "win": "5s"}
     assert _values("count(groups where pair) == 1 and pair is 5s", win) == [True]
+
+
+def _table_value(text: str, env_setup: dict[str, Any]) -> Any:
+    """The value of a table rule's ``result`` on a TableEnv with the given facts."""
+    from riichi_rules.language.table_vocabulary import TABLE_FEATURES, TableEnv
+
+    (decl,) = parse_rules(text, "t.rules").declarations
+    clause = decl.first("result")
+    assert clause is not None and clause.value is not None
+    compiler = ExpressionCompiler(parameter_defaults(), lambda name: True, lambda f, n: "",
+                                  features=TABLE_FEATURES)
+    compiled = compiler.number(clause.value, "table")
+    assert not compiler.diagnostics, [d.render() for d in compiler.diagnostics]
+    env = TableEnv(compiler.slot_count, compiler.cache_size)
+    for name, value in env_setup.items():
+        setattr(env, name, value)
+    return compiled.fn(env)
+
+
+@pytest.mark.parametrize(
+    ("expr", "expected"),
+    [
+        # nth counts from 1; past either end it is 0 (the default uma: +15/+5/-5/-15,
+        # EMA 2016 §1)
+        ("nth(rule.uma, 1)", 15), ("nth(rule.uma, 4)", -15), ("nth(rule.uma, 5)", 0),
+        ("nth(rule.uma, 0)", 0),
+        # nearest: halves away from zero (final_points_rounding: 16,500 -> 17,000,
+        # -7,500 -> -8,000)
+        ("nearest(16500, 1000)", 17000), ("nearest(-7500, 1000)", -8000),
+        ("nearest(3300, 1000)", 3000), ("nearest(-3300, 1000)", -3000),
+        ("nearest(1234, 0)", 1234),
+    ],
+)
+def test_the_generic_helpers_of_the_standings(expr: str, expected: int) -> None:
+    assert _table_value(f"standings t {{ result {expr} }}", {}) == expected
+
+
+def test_seats_carry_their_places() -> None:
+    from riichi_rules.language.table_vocabulary import seats_of
+
+    # 30,300 twice: the earlier seat (2) is placed first (seat order), both rank 1, tied 2
+    seats = seats_of([16300, 22100, 30300, 30300])
+    assert [(s.place, s.rank, s.tied) for s in seats] == [(4, 4, 1), (3, 3, 1), (1, 1, 2),
+                                                          (2, 1, 2)]
+    text = "standings t { result count(seats where rank == 1) * 10 + max(seats: points) / 100 }"
+    assert _table_value(text, {"seats": seats}) == 2 * 10 + 303

@@ -382,6 +382,14 @@ GOOD = (FIXTURES / "synthetic_game.xml").read_text(encoding="utf-8")
 # (2nd) -8 + 10 = 2; seat 2 (1st) 7 + 20 + 20 = 47.
 OWARI = 'owari="209,-19.1,199,-30.1,373,47.3,219,1.9"'
 GOOD_OWARI = 'owari="209,-19.0,199,-30.0,373,47.0,219,2.0"'
+# The fixture is the first two hands of a hanchan (East 1, East 1 with a honba) followed by
+# the end of the game: the next_hand rule game_end plays on after East 1 (EMA 2016 §3.1: a
+# game is the East and the South round), so the only disagreement of the good record is that.
+GAME_END = [("end", "game_end")]
+
+
+def _whats(disagreements: list[dict[str, object]]) -> list[tuple[object, object]]:
+    return [(d["hand"], d["what"]) for d in disagreements]
 
 
 def test_bad_records_are_reported_and_the_others_still_replay(
@@ -400,7 +408,7 @@ def test_bad_records_are_reported_and_the_others_still_replay(
     out = json.loads(capsys.readouterr().out)
     assert status == 1  # unreadable files
     assert out["games"] == 1 and out["hands"] == 2 and out["wins"] == 2
-    assert out["disagreements"] == []
+    assert _whats(out["disagreements"]) == GAME_END
     errors = {Path(e["source"]).name: e["error"] for e in out["errors"]}
     assert set(errors) == {"cut.xml", "bad.xml"}
     # the truncated file: the line and the cut-off tag (the AGARI is on line 18)
@@ -411,11 +419,11 @@ def test_bad_records_are_reported_and_the_others_still_replay(
                                  "seat 1 does not hold tile id 70 (9p)")
 
 
-def test_the_good_record_alone_agrees(capsys: pytest.CaptureFixture[str],
+def test_the_good_record_alone_agrees_but_for_its_end(capsys: pytest.CaptureFixture[str],
                                       tmp_path: Path) -> None:
     good = tmp_path / "good.xml"
     good.write_text(GOOD.replace(OWARI, GOOD_OWARI), encoding="utf-8")
     capsys.readouterr()
-    assert main(["replay", str(good), "--json"]) == 0
+    assert main(["replay", str(good), "--json"]) == 1  # the game_end disagreement
     out = json.loads(capsys.readouterr().out)
-    assert (out["games"], out["disagreements"], out["errors"]) == (1, [], [])
+    assert (out["games"], _whats(out["disagreements"]), out["errors"]) == (1, GAME_END, [])

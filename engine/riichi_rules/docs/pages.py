@@ -98,13 +98,18 @@ TOPICS: tuple[Topic, ...] = (
           "exhaustive draw.",
           ("abortive_draws", "triple_ron_abort", "noten_payment_total", "tenpai_own_four_tiles",
            "nagashi_mangan", "max_kans"), True, ("draw",)),
-    Topic("next-hand", "Next hand", "Who deals the next hand, and when honba counters are "
-          "added.", ("dealer_repeat",), True, ("next_hand",)),
-    Topic("game", "Game and final score", "Starting points, the end of the game, uma, oka and "
-          "penalties.",
+    Topic("wins", "Honba and sticks on a win", "What a winner collects from the table: the "
+          "honba, and the riichi sticks, also when several players win on one tile.",
+          ("multi_ron_deposits", "riichi_deposit"), True, ("collect",)),
+    Topic("next-hand", "Next hand", "Who deals the next hand, when honba counters are "
+          "added, and when the game ends.",
+          ("dealer_repeat", "bust_ends_game", "agari_yame", "tenpai_yame",
+           "west_round_extension", "return_points"), True, ("next_hand",)),
+    Topic("game", "Game and final score", "Starting points, the riichi sticks left at the "
+          "end, uma, oka, ties, the final results, and penalties.",
           ("start_points", "return_points", "uma", "uma_floating", "oka", "tied_ranks",
-           "bust_ends_game", "agari_yame", "west_round_extension", "deposits_at_end", "chombo"),
-          True),
+           "deposits_at_end", "final_points_rounding", "bust_ends_game", "agari_yame",
+           "tenpai_yame", "west_round_extension", "chombo"), True, ("standings",)),
 )
 
 # Front matter of a page whose tables need the whole width (mkdocs-material).
@@ -1219,11 +1224,13 @@ PAYERS = {
     "noten": "each player who is not tenpai pays {value}",
 }
 
-_CLAUSE_WORDS = {"when": "Applies when", "allow": "Allowed when", "forbid": "Forbidden when"}
+_CLAUSE_WORDS = {"when": "Applies when", "allow": "Allowed when", "forbid": "Forbidden when",
+                 "balance": "The player takes what makes the results sum to zero when"}
 _CONST_WORDS = {
     "when": ("it never applies", "it always applies"),
     "allow": ("it is never allowed", "it is always allowed"),
     "forbid": ("it is never forbidden", "it is always forbidden"),
+    "balance": ("no player does", "every player does"),
 }
 
 
@@ -1248,9 +1255,15 @@ def table_rule_lines(decl: ast.Declaration, renderer: Renderer, plain: Renderer,
     values here, then as it comes to in the ruleset), priority, how many may claim at once,
     and who pays what."""
     lines: list[str] = []
-    pays = [c for c in decl.clauses if c.keyword == "pay" and c.value is not None]
+    pays = [c for c in decl.clauses if c.keyword in ("pay", "gain") and c.value is not None]
     for clause in decl.clauses:
-        if clause.keyword in _CLAUSE_WORDS:
+        if clause.keyword == "let" and clause.value is not None:
+            lines += [f"**Where** *{_md(clause.name)}* is "
+                      f"{_md(_stop(renderer.value(clause.value)))}", ""]
+        elif clause.keyword == "result" and clause.value is not None:
+            lines += [f"**The player's result (in points):** "
+                      f"{_md(_stop(renderer.value(clause.value)))}", ""]
+        elif clause.keyword in _CLAUSE_WORDS:
             cond = clause.value if clause.value is not None else clause.when
             if cond is None:
                 lines += [f"**{_CLAUSE_WORDS[clause.keyword]}:** always.", ""]
@@ -1274,7 +1287,8 @@ def table_rule_lines(decl: ast.Declaration, renderer: Renderer, plain: Renderer,
             if _uses_params(clause.value) and value is not None:
                 lines += [f"**In this ruleset:** {_md(format_value(value))}.", ""]
     if pays:
-        lines += ["**Who pays:**", ""]
+        lines += ["**Who pays:**" if any(c.keyword == "pay" for c in pays)
+                  else "**What the player gains (in points):**", ""]
         lines += [f"- {_md(_pay_sentence(c, renderer, c.when))}" for c in pays]
         lines.append("")
         if any(_uses_params(c.when) or _uses_params(c.value) for c in pays):
@@ -1287,7 +1301,8 @@ def table_rule_lines(decl: ast.Declaration, renderer: Renderer, plain: Renderer,
                     when = None
                 here_lines.append(f"- {_md(_pay_sentence(c, plain, when, params))}")
             lines += ["**In this ruleset:**", ""]
-            lines += here_lines or ["- nobody pays."]
+            lines += here_lines or [
+                "- nobody pays." if any(c.keyword == "pay" for c in pays) else "- nothing."]
             lines.append("")
     return lines
 
@@ -1295,8 +1310,8 @@ def table_rule_lines(decl: ast.Declaration, renderer: Renderer, plain: Renderer,
 def _pay_sentence(clause: ast.Clause, renderer: Renderer, when: Any,
                   params: Mapping[str, object] | None = None) -> str:
     """"The liable player pays the win's value when the win is by self-draw."."""
-    template = PAYERS.get(clause.name or "",
-                          (clause.name or "").replace("_", " ") + " pays {value}")
+    template = "the player gains {value}" if clause.keyword == "gain" else PAYERS.get(
+        clause.name or "", (clause.name or "").replace("_", " ") + " pays {value}")
     value = clause.value if params is None else fold(clause.value, params)
     text = template.format(value=renderer.value(value))
     if when is not None:

@@ -680,6 +680,10 @@ class Renderer:
             return f"the smaller of {args[0]} and {args[1]}"
         if expr.func == "larger" and len(args) == 2:
             return f"the larger of {args[0]} and {args[1]}"
+        if expr.func == "nth" and len(args) == 2:
+            return f"item {args[1]} of {args[0]}"
+        if expr.func == "nearest" and len(args) == 2:
+            return f"{args[0]} rounded to the nearest multiple of {args[1]}"
         if expr.func == "held" and len(args) == 1:
             return f"the number of the hand's tiles matching {args[0]}"
         function = v.FUNCTIONS.get(expr.func)

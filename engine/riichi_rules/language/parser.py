@@ -15,7 +15,7 @@ from riichi_rules.language import ast
 
 _DECLARATION_START = re.compile(
     r"^\s*(override\s+)?(yakuman|yaku|dora|fu|limits|payments|furiten|claim|riichi_rule|"
-    r"kan_rule|pao_payment|pao|draw|next_hand|standings|discard)\b",
+    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard)\b",
     re.MULTILINE,
 )
 
@@ -34,7 +34,8 @@ _KEYWORDS = (
     "override", "yaku", "yakuman", "dora", "fu", "limits", "payments", "furiten", "claim",
     "riichi_rule", "kan_rule", "pao", "draw", "standings", "and", "or", "not", "is", "has",
     "in", "if", "then", "else", "every", "some", "no", "count", "distinct", "of", "sum", "max",
-    "as", "where", "rule", "open", "closed", "for", "up", "to",
+    "as", "where", "rule", "open", "closed", "for", "up", "to", "gain", "result", "balance",
+    "next_hand", "collect",
 )
 
 # Lark's match_examples catalogue: a known mistake -> the hint to show for it.
@@ -201,6 +202,15 @@ class _ToAst(Transformer[Token, Any]):
 
     def up_to_clause(self, meta: Any, value: ast.Expr) -> ast.Clause:
         return ast.Clause("up_to", self._span(meta), value=value)
+
+    def gain_clause(self, meta: Any, value: ast.Expr, *when: ast.Expr) -> ast.Clause:
+        return ast.Clause("gain", self._span(meta), value=value, when=_opt(when))
+
+    def result_clause(self, meta: Any, value: ast.Expr) -> ast.Clause:
+        return ast.Clause("result", self._span(meta), value=value)
+
+    def balance_clause(self, meta: Any, *when: ast.Expr) -> ast.Clause:
+        return ast.Clause("balance", self._span(meta), when=_opt(when))
 
     def let_clause(self, meta: Any, name: Token, value: ast.Expr) -> ast.Clause:
         return ast.Clause("let", self._span(meta), name=str(name), value=value)

@@ -9,6 +9,8 @@ counts and quantifiers.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from riichi_rules.language.vocabulary import (
@@ -19,12 +21,36 @@ from riichi_rules.language.vocabulary import (
     MISSING,
     READING,
     RELEASE,
+    SEAT,
     TILE,
     Feature,
     list_of,
 )
 from riichi_rules.readings import Group, Reading
 from riichi_rules.tiles import Tile
+
+
+@dataclass(frozen=True, slots=True)
+class SeatFacts:
+    """A player at the table as the rules see them: their score and their place among the
+    others (``place``: 1 for the highest score, equal scores in seat order; ``rank``: 1 + the
+    number of higher scores; ``tied``: how many have this score, the player included)."""
+
+    seat: int
+    points: int
+    place: int
+    rank: int
+    tied: int
+
+
+def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
+    """The seats with their places, by their scores (seat 0 is the first dealer's)."""
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    return tuple(
+        SeatFacts(seat, scores[seat], order.index(seat) + 1,
+                  1 + sum(1 for x in scores if x > scores[seat]),
+                  sum(1 for x in scores if x == scores[seat]))
+        for seat in range(len(scores)))
 
 
 class TableEnv:
@@ -40,6 +66,7 @@ class TableEnv:
         "completes",
         "counts",
         "dealer",
+        "dealer_keeps",
         "dealer_tenpai",
         "dealer_won",
         "discards_called",
@@ -47,8 +74,11 @@ class TableEnv:
         "exhaustive_draw",
         "first_discards",
         "first_turn",
+        "first_winner",
         "furiten",
+        "game_rounds",
         "hand",
+        "hand_number",
         "has_yaku",
         "honba_points",
         "kan_seats",
@@ -63,15 +93,24 @@ class TableEnv:
         "passed_since_own_discard",
         "passed_since_own_turn",
         "passed_since_riichi",
+        "place",
+        "players",
         "points",
+        "rank",
         "readings",
         "relation",
         "riichi",
+        "riichi_claimants",
         "riichi_seats",
+        "riichi_stick",
         "ron",
         "ron_claims",
+        "round_number",
+        "seats",
         "slots",
+        "sticks",
         "tenpai_count",
+        "tied",
         "tile",
         "tiles",
         "total",
@@ -132,6 +171,27 @@ class TableEnv:
         self.wall = 0
         self.waits: tuple[Tile, ...] = ()
         self.waits_after: tuple[Tile, ...] = ()
+        # the game: the seats' scores and places, the counters, the hand's place in the game
+        self.seats: tuple[SeatFacts, ...] = ()
+        self.place = 0
+        self.rank = 0
+        self.tied = 0
+        self.players = 4
+        self.sticks = 0
+        self.first_winner = False
+        self.riichi_stick = False
+        self.riichi_claimants = 0
+        self.round_number = 1
+        self.hand_number = 1
+        self.game_rounds = 2
+        self.dealer_keeps = False
+
+    def standing(self, seats: tuple[SeatFacts, ...], seat: int) -> None:
+        """Set the table's seats and the place of the seat in question."""
+        self.seats = seats
+        self.players = len(seats)
+        me = seats[seat]
+        self.points, self.place, self.rank, self.tied = me.points, me.place, me.rank, me.tied
 
     def held(self, kind: int) -> int:
         """How many tiles of this kind the seat holds (melds included)."""
@@ -208,4 +268,29 @@ TABLE_FEATURES: dict[str, Feature] = {
     "first_discards": _f(list_of(TILE), "first_discards",
                          "the first discard of each player, while no call has interrupted the "
                          "first go-around"),
+    # the counters on the table, and a win among several on one tile
+    "sticks": _f(INT, "sticks", "the number of riichi sticks on the table"),
+    "first_winner": _f(BOOL, "first_winner",
+                       "the player is the first winner on the tile (the nearest to the "
+                       "discarder in turn order), or wins by self-draw"),
+    "riichi_stick": _f(BOOL, "riichi_stick", "the player's riichi stick is on the table"),
+    "riichi_claimants": _f(INT, "riichi_claimants",
+                           "the number of other players in riichi who may still win on the "
+                           "same tile"),
+    # the game: scores, places, and where the hand stands in the game
+    "seats": _f(list_of(SEAT), "seats", "the players at the table"),
+    "players": _f(INT, "players", "the number of players"),
+    "place": _f(INT, "place", "the player's place (1 for the highest score; equal scores in "
+                              "seat order, the first dealer's seat first)"),
+    "rank": _f(INT, "rank", "the player's rank (1 + the number of players with a higher "
+                            "score)"),
+    "tied": _f(INT, "tied", "the number of players with the player's score, the player "
+                            "included"),
+    "round_number": _f(INT, "round_number",
+                       "the round of the hand (1 East, 2 South, 3 West, 4 North)"),
+    "hand_number": _f(INT, "hand_number", "the number of the hand in its round (1 to 4)"),
+    "game_rounds": _f(INT, "game_rounds",
+                      "the number of rounds the game is played over (2: East and South; 1: "
+                      "East only)"),
+    "dealer_keeps": _f(BOOL, "dealer_keeps", "the dealer keeps the deal"),
 }

@@ -29,6 +29,7 @@ FORM = "form"
 READING = "reading"
 DIRECTION = "direction"
 RELEASE = "release"
+SEAT = "seat"  # a player at the table, with their score and place (table rules)
 ANY = "any"
 
 
@@ -331,6 +332,16 @@ ATTRIBUTES: dict[str, dict[str, Attribute]] = {
         "wait": Attribute(WAIT, lambda r: r.wait, "wait"),
         "form": Attribute(FORM, lambda r: r.form, "form"),
     },
+    SEAT: {
+        "points": Attribute(INT, operator.attrgetter("points"), "score"),
+        "place": Attribute(INT, operator.attrgetter("place"),
+                           "place (1 for the highest score; equal scores in seat order, the "
+                           "first dealer's seat first)"),
+        "rank": Attribute(INT, operator.attrgetter("rank"),
+                          "rank (1 + the number of players with a higher score)"),
+        "tied": Attribute(INT, operator.attrgetter("tied"),
+                          "number of players with the same score, itself included"),
+    },
 }
 
 
@@ -354,6 +365,19 @@ def _take(items: tuple[Any, ...], n: int) -> tuple[Any, ...]:
     return tuple(items[:max(n, 0)])
 
 
+def _nth(items: tuple[int, ...], n: int) -> int:
+    """The n-th item, counting from 1 (0 past either end)."""
+    return items[n - 1] if 1 <= n <= len(items) else 0
+
+
+def _nearest(value: int, step: int) -> int:
+    """To the nearest multiple of ``step``, halves away from zero."""
+    if step <= 0:
+        return value
+    sign = -1 if value < 0 else 1
+    return sign * ((abs(value) + step // 2) // step) * step
+
+
 FUNCTIONS: dict[str, Function] = {
     "next": Function((TILE,), TILE, lambda t: Tile.of(dora_of(t)),
                      "the tile an indicator points to", args=("indicator",)),
@@ -364,6 +388,11 @@ FUNCTIONS: dict[str, Function] = {
     "min": Function((INT, INT), INT, min, "the smaller of", args=("a", "b")),
     "larger": Function((INT, INT), INT, max, "the larger of", args=("a", "b")),
     "take": Function((list_of(TILE), INT), list_of(TILE), _take, "the first n items of"),
+    "nth": Function((list_of(INT), INT), INT, _nth, "the item at a position (from 1) of",
+                    args=("numbers", "position")),
+    "nearest": Function((INT, INT), INT, _nearest,
+                        "rounded to the nearest multiple of (halves away from zero)",
+                        args=("value", "step")),
 }
 
 # Nouns of the sugar ``every set is chow``: noun -> the collection feature it ranges over.

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
-from riichi_rules.language.table_vocabulary import TableEnv
+from riichi_rules.language.table_vocabulary import TableEnv, seats_of
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -539,8 +539,9 @@ class HandReferee:
         state = self.state
         deltas = [0] * SEATS
         winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
-        nearest = self.rules["multi_ron_deposits"] == "nearest_winner"
-        collects = first_winner or not nearest
+        collect = self._collect_env(seat, event, first_winner)
+        honba_rule = self.ask.table.named("collect", "honba_counters")
+        collects = bool(honba_rule and honba_rule.when and honba_rule.when(collect))
         honba_points = sum(p.honba for p in result.payments) if collects else 0
         liable = self._liable(seat, result)
         if liable is not None:
@@ -572,24 +573,30 @@ class HandReferee:
                 amount = payment.points + (payment.honba if collects else 0)
                 deltas[payer] -= amount
                 deltas[seat.seat] += amount
+        # the riichi sticks this winner takes, as the collect rules say
+        gained = sum(rule.gained(collect) for rule in self.ask.table.of("collect"))
         deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
-        if nearest:
-            if first_winner:  # the nearest winner takes every stick on the table
-                deltas[seat.seat] += deposit * state.sticks
-                state.sticks = 0
-            return deltas
-        # each winner in riichi takes back their own stick; the first takes the rest, but for
-        # the sticks of the other players in riichi who may still win on the same tile
-        if seat.riichi and not seat.riichi_pending and state.sticks > 0:
-            deltas[seat.seat] += deposit
-            state.sticks -= 1
-        if first_winner:
-            others = sum(1 for s in state.seats if s.seat not in (seat.seat, event.from_seat)
-                         and s.riichi and not s.riichi_pending and self.ron_allowed(s.seat))
-            rest = max(state.sticks - others, 0)
-            deltas[seat.seat] += deposit * rest
-            state.sticks -= rest
+        deltas[seat.seat] += gained
+        state.sticks -= min(state.sticks, gained // deposit) if deposit > 0 else 0
         return deltas
+
+    def _collect_env(self, seat: SeatState, event: Win, first_winner: bool) -> TableEnv:
+        """The question "what does this winner collect from the table?": the sticks on it,
+        whether the winner is the first on the tile, whether their own riichi stick is there,
+        and how many other players in riichi may still win on the tile."""
+        state = self.state
+        env = self.ask.env(state, seat)
+        env.sticks = state.sticks
+        env.first_winner = first_winner
+        env.riichi_stick = seat.riichi and not seat.riichi_pending
+        env.tsumo = event.from_seat == event.seat
+        env.ron = not env.tsumo
+        if env.ron:
+            done = {w.seat for w in self.wins} | {seat.seat, event.from_seat}
+            env.riichi_claimants = sum(
+                1 for s in state.seats if s.seat not in done and s.riichi
+                and not s.riichi_pending and self.ron_allowed(s.seat))
+        return env
 
     def _pao_part(self, seat: SeatState, result: Result) -> int:
         """The part of the win's value that the liable yakuman make: the value of one
@@ -610,6 +617,21 @@ class HandReferee:
     def next_hand(self) -> tuple[bool, bool]:
         """(the dealer keeps the deal, a honba counter is added), by the next_hand rules, once
         the hand has ended."""
+        env = self._next_env()
+        return self._holds("dealer_repeat", env), self._holds("add_honba", env)
+
+    def game_over(self, rounds: int = 2) -> bool:
+        """Whether the game ends with this hand, by the next_hand rule ``game_end``, once the
+        hand has ended. ``rounds``: the rounds the game is played over (2: East and South;
+        1: East only)."""
+        env = self._next_env(rounds)
+        env.dealer_keeps = self._holds("dealer_repeat", env)
+        return self._holds("game_end", env)
+
+    def _next_env(self, rounds: int = 2) -> TableEnv:
+        """The question "what follows this hand?", about its dealer: how it ended, the scores
+        and places after it (the sticks on the table not counted), and where it stands in the
+        game (seat 0 is the first dealer, so the dealer's seat gives the hand's number)."""
         state = self.state
         env = self.ask.env(state, state.seats[state.dealer])
         env.won = bool(self.wins)
@@ -617,10 +639,16 @@ class HandReferee:
         env.dealer_tenpai = state.dealer in self.tenpai
         env.exhaustive_draw = self.ending == "exhaustive"
         env.abortive_draw = self.ending == "abortive"
-        repeat = self.ask.table.named("next_hand", "dealer_repeat")
-        honba = self.ask.table.named("next_hand", "add_honba")
-        return (bool(repeat and repeat.when and repeat.when(env)),
-                bool(honba and honba.when and honba.when(env)))
+        env.standing(seats_of([s.points for s in state.seats]), state.dealer)
+        env.sticks = state.sticks
+        env.round_number = _ROUNDS.index(state.round_wind) + 1
+        env.hand_number = state.dealer + 1
+        env.game_rounds = rounds
+        return env
+
+    def _holds(self, name: str, env: TableEnv) -> bool:
+        rule = self.ask.table.named("next_hand", name)
+        return bool(rule and rule.when and rule.when(env))
 
     # ---- draws -----------------------------------------------------------------------------
     def _drawnhand(self, event: DrawnHand) -> None:
@@ -717,6 +745,9 @@ class HandReferee:
                         step.payer == "non_dealer" and s != dealer):
                     deltas[s] -= amount
                     deltas[receiver] += amount
+
+
+_ROUNDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 
 
 def _round_up_100(value: float) -> int:

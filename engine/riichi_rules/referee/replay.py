@@ -50,18 +50,20 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
     scores: list[int] | None = None
     sticks_left = 0
     expected: tuple[int, int, int] | None = None  # (dealer, honba, sticks) of the next hand
+    rounds = 2 if rules.hanchan else 1
+    over: str | None = None  # the hand after which the rules end the game
+    ended: str | None = None  # the last hand that ended (the record's last, at the end)
     for hand in record.hands:
         report.hands += 1
         if scores is not None and list(hand.scores) != scores:
             report.disagreements.append(Disagreement(
                 hand.name, -1, "scores", f"the hand starts with scores {list(hand.scores)}; "
                 f"the previous hand ended with {scores}"))
-        if (scores is not None and program.config.parameters.get("bust_ends_game")
-                and min(scores) < 0):
+        if over is not None:
             report.disagreements.append(Disagreement(
-                hand.name, -1, "bust", f"the hand is played although a player has "
-                f"{min(scores)} points: the game ends when a score drops below 0 "
-                "(bust_ends_game)"))
+                hand.name, -1, "game_end", f"the hand is played although the game ends "
+                f"after {over} by the rules (next_hand game_end), with scores {scores}"))
+            over = None
         if expected is not None and expected != (hand.dealer, hand.honba, hand.sticks):
             report.disagreements.append(Disagreement(
                 hand.name, -1, "next_hand", f"the hand starts with dealer {hand.dealer}, "
@@ -88,8 +90,10 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
             repeat, add_honba = referee.next_hand()
             dealer = hand.dealer if repeat else (hand.dealer + 1) % 4
             expected = (dealer, hand.honba + 1 if add_honba else 0, referee.state.sticks)
+            ended = hand.name
+            over = hand.name if referee.game_over(rounds) else None
         else:
-            expected = None
+            expected = ended = over = None
         deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
         made = sum(scores) - sum(hand.scores)
         sticks_in = referee.state.sticks - hand.sticks
@@ -98,15 +102,19 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 referee.name, -1, "points_created",
                 f"the hand changes the points on the table by {made}, while the riichi sticks "
                 f"on the table change by {sticks_in}"))
-    if scores is not None and sticks_left:
-        scores = final_scores(scores, sticks_left, program.config.parameters)
+    if record.final_scores is not None and ended is not None and over is None:
+        report.disagreements.append(Disagreement(
+            "end", -1, "game_end", f"the record ends after {ended}, but the rules (next_hand "
+            f"game_end) play on, with scores {scores}"))
+    if scores is not None:
+        scores = final_scores(program, scores, sticks_left)
     if record.final_scores is not None and scores is not None and list(
             record.final_scores) != scores:
         report.disagreements.append(Disagreement(
             "end", -1, "final_scores", f"final scores {scores} (riichi sticks left: "
             f"{sticks_left}), the record has {list(record.final_scores)}"))
     if record.final_points is not None and scores is not None and _standard_end(record):
-        ours = final_points(scores, program.config.parameters)
+        ours = final_points(program, scores)
         theirs = list(record.final_points)
         if any(abs(a - b) > 0.05 for a, b in zip(ours, theirs, strict=True)):
             report.disagreements.append(Disagreement(

@@ -37,6 +37,8 @@ TABLE_CLAUSES: dict[str, frozenset[str]] = {
     "pao_payment": frozenset({"pay", "source", "doc"}),
     "draw": frozenset({"allow", "when", "pay", "source", "doc"}),
     "next_hand": frozenset({"when", "source", "doc"}),
+    "collect": frozenset({"when", "gain", "source", "doc"}),
+    "standings": frozenset({"gain", "result", "balance", "source", "doc"}),
 }
 CLAUSES.update(TABLE_CLAUSES)
 for _kind in CLAUSES:  # a named value for a declaration: 'let NAME = EXPR'
@@ -46,10 +48,10 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "fu": ("base",), "limits": ("base",), "payments": ("pay",),
     "furiten": ("when",), "claim": ("allow", "priority"), "discard": ("forbid",),
     "riichi_rule": ("allow",), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
-    "draw": (), "next_hand": ("when",),
+    "draw": (), "next_hand": ("when",), "collect": (), "standings": (),
 }
 SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit",
-                            "allow", "forbid", "priority", "up_to"})
+                            "allow", "forbid", "priority", "up_to", "result", "balance"})
 TABLE_KINDS = frozenset(TABLE_CLAUSES)
 ONE_OF_EACH = ("fu", "limits", "payments")
 PAYERS = frozenset({"discarder", "each", "dealer", "non_dealer"})
@@ -190,7 +192,10 @@ class PaymentRule:
 
 @dataclass(frozen=True, slots=True)
 class TableRule:
-    """A rule of the table: furiten, a claim, a discard, riichi, a kan, pao or a draw."""
+    """A rule of the table: furiten, a claim, a discard, riichi, a kan, pao, a draw, the next
+    hand, what a winner collects, or the final standings. ``gains`` are its ``gain VALUE when
+    COND`` clauses (points the seat in question gains); ``result`` a seat's final result;
+    ``balance`` when a seat's result is what makes the results sum to zero."""
 
     kind: str
     name: str
@@ -203,6 +208,13 @@ class TableRule:
     pays: tuple[PayStep, ...]
     origin: Origin
     declaration: ast.Declaration
+    gains: tuple[PayStep, ...] = ()
+    result: Fn | None = None
+    balance: Fn | None = None
+
+    def gained(self, env: Any) -> int:
+        """The points of the ``gain`` clauses that hold, added up."""
+        return sum(int(g.amount(env)) for g in self.gains if g.when is None or g.when(env))
 
 
 @dataclass(frozen=True)
@@ -437,6 +449,12 @@ class _Builder:
             features=TABLE_FEATURES)
         by_kind: dict[str, list[TableRule]] = {}
         stage = "table"
+        results = [d for d in self.table_decls.values() if d.first("result") is not None]
+        for extra in results[1:]:
+            first = results[0].span
+            self.error(extra.span, f"standings '{extra.name}' gives a result, and so does "
+                       f"standings '{results[0].name}' ({first.file}:{first.line})",
+                       "one standings rule says the final result: keep one 'result' clause")
         for decl in self.table_decls.values():
             compiler.declare_lets(decl.clauses, stage)
 
@@ -444,7 +462,7 @@ class _Builder:
                 clause = decl.first(keyword)
                 if clause is None:
                     return None
-                expr = clause.when if keyword in ("allow", "forbid") else clause.value
+                expr = clause.when if keyword in ("allow", "forbid", "balance") else clause.value
                 if expr is None:
                     return lambda env: True
                 return compiler.condition(expr, stage).fn
@@ -468,9 +486,18 @@ class _Builder:
                     clause.name or "", compiler.number(clause.value, stage).fn,
                     compiler.condition(clause.when, stage).fn if clause.when else None,
                     Origin(clause.span.file, clause.span.line)))
+            gains = tuple(
+                PayStep("", compiler.number(clause.value, stage).fn,
+                        compiler.condition(clause.when, stage).fn if clause.when else None,
+                        Origin(clause.span.file, clause.span.line))
+                for clause in decl.clauses_of("gain") if clause.value is not None)
+            result_clause = decl.first("result")
+            result = (compiler.number(result_clause.value, stage).fn
+                      if result_clause is not None and result_clause.value is not None else None)
             rule = TableRule(
                 decl.kind, decl.name, decl.title or decl.name, cond("when"), cond("allow"),
-                cond("forbid"), priority, up_to, tuple(pays), self._origin(decl), decl)
+                cond("forbid"), priority, up_to, tuple(pays), self._origin(decl), decl,
+                gains, result, cond("balance"))
             by_kind.setdefault(decl.kind, []).append(rule)
         self.diagnostics.extend(compiler.diagnostics)
         return TableProgram({k: tuple(v_) for k, v_ in by_kind.items()}, compiler.slot_count,
