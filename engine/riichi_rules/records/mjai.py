@@ -18,17 +18,20 @@ The original server (gimite/mjai) writes more, which is read where present: ``ho
 (:data:`MJAI_DRAWS`), ``tehais`` (``?`` for the hands not shown) and ``tenpais``; ``end_game``
 may give ``scores``. What the stream does not say:
 
-* the score of a win, in the many logs whose ``hora`` gives only ``deltas``: such a win gets
-  :data:`UNSCORED` (``han`` 0, ``fu`` None, ``points`` 0, no yaku; no real win scores 0
-  points), and :attr:`GameRecord.errors` lists it, so that only its score changes can be
-  checked against the rules;
+* the score of a win, in the many logs whose ``hora`` gives only ``deltas``: only its score
+  changes can be checked. Such a win is recorded with ``han`` 0, ``fu`` None, ``points`` 0
+  and no yaku (no real win scores 0 points), and :attr:`GameRecord.errors` lists it with
+  :data:`UNSCORED` (the referee does not yet tell such a score apart, and reports it);
 * the limit name (:attr:`RecordedWin.limit` is 0) and the liable seat (``pao`` is None);
 * the kind of a draw without ``reason``: the wall ran out when 70 tiles were drawn; else the
   last action tells it (a draw not discarded: nine terminals; four riichi accepted; four winds
   discarded in the first go-around; four kans; a discard: triple ron);
 * the tenpai seats at an exhaustive draw without ``tenpais``: the seats with a positive score
   change; when nobody pays, either all four or none are tenpai, and it is all four when every
-  hand has a wait;
+  hand has a wait. A seat paid at the draw whose hand has no wait had a nagashi mangan (its
+  tenpai seats are then left empty, as tenhou.net/6 leaves them);
+* the hands shown at a draw without ``tehais``: those of the tenpai seats, of the seat that
+  declared nine terminals, and, at four riichi, of the four (as Tenhou shows them);
 * the rules: a 4-player game, red fives when ``start_game.aka_flag`` says so or a red five is
   seen, kuitan assumed; there is no end result in points (:attr:`GameRecord.final_points`).
 
@@ -538,6 +541,10 @@ class _Hand:
         if reason is not None and reason not in MJAI_DRAWS:
             raise _Fail(f"unknown ryukyoku reason {reason!r} (known: {', '.join(MJAI_DRAWS)})")
         kind = MJAI_DRAWS[reason] if reason is not None else self.draw_kind()
+        if reason is None and kind == "exhaustive" and any(
+                deltas[s] > 0 and not waits(self.concealed[s], self.melds[s])
+                for s in range(_SEATS)):
+            kind = "nagashi_mangan"  # paid at the draw without being tenpai
         seat = self.last_actor
         revealed: dict[int, tuple[Tile, ...]] = {}
         tehais = ev.get("tehais")
@@ -556,6 +563,8 @@ class _Hand:
                 revealed = {s: tuple(sorted(self.concealed[s])) for s in tenpai}
         elif kind == "kyuushu_kyuuhai":
             revealed = revealed or {seat: tuple(sorted(self.concealed[seat]))}
+        elif kind == "suucha_riichi" and not isinstance(tehais, list):
+            revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
         self.add(DrawnHand(seat, kind, tenpai, revealed, deltas, index=self.n))
         self.ended = True
 
