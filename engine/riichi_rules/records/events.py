@@ -3,7 +3,8 @@
 A :class:`GameRecord` holds the game's rules, players and :class:`HandRecord` s; each hand is the
 starting position plus a list of events, in the order they happened at the table, that a referee
 can follow one by one. The readers (:mod:`riichi_rules.records.mjlog`,
-:mod:`riichi_rules.records.tenhou6`) produce the same event stream for the same game.
+:mod:`riichi_rules.records.tenhou6`, :mod:`riichi_rules.records.mjai`) produce the same event
+stream for the same game.
 
 Conventions:
 
@@ -316,13 +317,15 @@ class GameRecord:
     errors: tuple[str, ...]
 
 
-RECORD_SUFFIXES = (".xml", ".mjlog", ".json")
+RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl")
 """The files :func:`read_records` picks up when it is given a folder."""
 
 
 def read_record(path: str | Path) -> GameRecord:
-    """Read one game record file, whatever its format: Tenhou mjlog XML (plain or gzip) or
-    tenhou.net/6 JSON, told apart by the content. Raises :class:`RecordError`."""
+    """Read one game record file, whatever its format: Tenhou mjlog XML (plain or gzip),
+    tenhou.net/6 JSON or an mjai event stream (JSON lines), told apart by the content. Raises
+    :class:`RecordError`."""
+    from riichi_rules.records.mjai import looks_like_mjai, read_mjai
     from riichi_rules.records.mjlog import read_mjlog
     from riichi_rules.records.tenhou6 import read_tenhou6
 
@@ -341,12 +344,14 @@ def read_record(path: str | Path) -> GameRecord:
     try:
         if head == b"<":
             record = read_mjlog(data, source=shown)  # the game id comes from the file name
+        elif head in (b"{", b"[") and looks_like_mjai(data):
+            record = read_mjai(data, source=shown)
         elif head == b"{":
             record = read_tenhou6(data, source=shown)
         else:
             raise RecordError(
-                f"{shown}: not a game record this reader knows (Tenhou mjlog XML or "
-                "tenhou.net/6 JSON)",
+                f"{shown}: not a game record this reader knows (Tenhou mjlog XML, "
+                "tenhou.net/6 JSON or mjai JSON lines)",
                 name,
             )
     except RecordError as exc:

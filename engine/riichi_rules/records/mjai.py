@@ -1,0 +1,794 @@
+"""mjai event streams (the JSON-lines records of the Mjai / Mortal / mjai.app ecosystem) to a
+:class:`~riichi_rules.records.events.GameRecord`.
+
+One JSON object a line (``.mjson``, ``.jsonl``; a JSON array of the same objects is accepted
+too), each with a ``type``: ``start_game {names?}``, ``start_kyoku {bakaze, dora_marker, kyoku
+(1..4), honba, kyotaku, oya, scores, tehais}``, ``tsumo {actor, pai}``, ``dahai {actor, pai,
+tsumogiri}``, ``chi``/``pon``/``daiminkan {actor, target, pai, consumed}``, ``kakan {actor,
+pai, consumed}`` (``pai`` the added tile, ``consumed`` the pon's three), ``ankan {actor,
+consumed}``, ``dora {dora_marker}``, ``reach {actor}``, ``reach_accepted {actor}``, ``hora
+{actor, target, deltas, ura_markers?}``, ``ryukyoku {deltas}``, ``end_kyoku``, ``end_game``;
+``none`` lines are skipped. Tiles are ``1m``..``9m``, ``1p``.., ``1s``.., ``5mr``/``5pr``/``5sr``
+for the red fives, ``E S W N`` for the winds and ``P F C`` for white, green and red dragon;
+``?`` is a tile the writer could not see (a bot's view of the game), which a replay cannot use.
+
+The original server (gimite/mjai) writes more, which is read where present: ``hora`` may give
+``pai``, ``hora_tehais``, ``uradora_markers``, ``fu``, ``fan``, ``hora_points`` and ``yakus``
+(``[[name, fan], ...]``, its names in :data:`MJAI_YAKU`); ``ryukyoku`` may give ``reason``
+(:data:`MJAI_DRAWS`), ``tehais`` (``?`` for the hands not shown) and ``tenpais``; ``end_game``
+may give ``scores``. What the stream does not say:
+
+* the score of a win, in the many logs whose ``hora`` gives only ``deltas``: only its score
+  changes can be checked. Such a win is recorded with ``han`` 0, ``fu`` None, ``points`` 0
+  and no yaku (no real win scores 0 points), and :attr:`GameRecord.errors` lists it with
+  :data:`UNSCORED` (the referee does not yet tell such a score apart, and reports it);
+* the limit name (:attr:`RecordedWin.limit` is 0) and the liable seat (``pao`` is None);
+* the kind of a draw without ``reason``: the wall ran out when 70 tiles were drawn; else the
+  last action tells it (a draw not discarded: nine terminals; four riichi accepted; four winds
+  discarded in the first go-around; four kans; a discard: triple ron);
+* the tenpai seats at an exhaustive draw without ``tenpais``: the seats with a positive score
+  change; when nobody pays, either all four or none are tenpai, and it is all four when every
+  hand has a wait. A seat paid at the draw whose hand has no wait had a nagashi mangan (its
+  tenpai seats are then left empty, as tenhou.net/6 leaves them);
+* the hands shown at a draw without ``tehais``: those of the tenpai seats, of the seat that
+  declared nine terminals, and, at four riichi, of the four (as Tenhou shows them);
+* the rules: a 4-player game, red fives when ``start_game.aka_flag`` says so or a red five is
+  seen, kuitan assumed; there is no end result in points (:attr:`GameRecord.final_points`).
+
+A bad line, a tile not held, a call of a tile nobody released, an event before
+``start_kyoku``, a hand without a result or a stream without ``end_game`` (truncated) is a
+:class:`RecordError` naming the file, the line, the hand and the event.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+from typing import Any, Final
+
+from riichi_rules.errors import InputError
+from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.records.events import (
+    AddedKan,
+    Call,
+    ClosedKan,
+    Discard,
+    Draw,
+    DrawnHand,
+    Event,
+    GameRecord,
+    HandRecord,
+    NewDora,
+    RecordedWin,
+    RecordError,
+    RecordRules,
+    RiichiAccepted,
+    RiichiDeclared,
+    Win,
+)
+from riichi_rules.tiles import Tile, Wind
+from riichi_rules.waits import waits
+
+__all__ = [
+    "MJAI_DRAWS",
+    "MJAI_YAKU",
+    "MJAI_YAKUMAN",
+    "UNSCORED",
+    "looks_like_mjai",
+    "read_mjai",
+    "tile_of_mjai",
+]
+
+_HONOURS: Final = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
+_SUITS: Final = {"m": 0, "p": 9, "s": 18}
+_SEATS = 4
+_LIVE_WALL = 70  # 136 tiles - 14 dead wall - 4 x 13 dealt: draws (kan draws included)
+_SOURCE: Final = {3: Relative.LEFT, 2: Relative.ACROSS, 1: Relative.RIGHT}  # (target - actor) % 4
+
+MJAI_YAKU: Final[Mapping[str, str]] = {
+    "menzenchin_tsumoho": "menzen_tsumo",
+    "reach": "riichi",
+    "ippatsu": "ippatsu",
+    "chankan": "chankan",
+    "rinshankaiho": "rinshan",
+    "haiteiraoyue": "haitei",
+    "hoteiraoyui": "houtei",
+    "pinfu": "pinfu",
+    "tanyaochu": "tanyao",
+    "ipeko": "iipeikou",
+    "jikaze": "seat_wind",
+    "bakaze": "round_wind",
+    "sangenpai": "yakuhai",  # one han per dragon triplet: resolved from the hand
+    "double_reach": "double_riichi",
+    "chitoitsu": "chiitoitsu",
+    "honchantaiyao": "chanta",
+    "ikkitsukan": "ittsu",
+    "sanshokudojun": "sanshoku",
+    "sanshokudoko": "sanshoku_doukou",
+    "sankantsu": "sankantsu",
+    "toitoiho": "toitoi",
+    "sananko": "sanankou",
+    "shosangen": "shousangen",
+    "honroto": "honroutou",
+    "ryanpeko": "ryanpeikou",
+    "junchantaiyao": "junchan",
+    "honiso": "honitsu",
+    "chiniso": "chinitsu",
+    "renho": "renhou",
+    "dora": "dora",
+    "uradora": "ura_dora",
+    "akadora": "aka_dora",
+}
+"""gimite/mjai's yaku names (``hora.yakus``; lib/mjai/hora.rb) to our yaku ids."""
+
+MJAI_YAKUMAN: Final[Mapping[str, str]] = {
+    "tenho": "tenhou",
+    "chiho": "chiihou",
+    "kokushimuso": "kokushi",
+    "daisangen": "daisangen",
+    "suanko": "suuankou",
+    "tsuiso": "tsuuiisou",
+    "ryuiso": "ryuuiisou",
+    "chinroto": "chinroutou",
+    "daisushi": "daisuushii",
+    "shosushi": "shousuushii",
+    "sukantsu": "suukantsu",
+    "churenpoton": "chuuren",
+}
+"""gimite/mjai's yakuman names to ours. mjai has no names for the single-wait four concealed
+triplets, the thirteen-wait thirteen orphans or the pure nine gates: they read as the plain
+yakuman."""
+
+MJAI_DRAWS: Final[Mapping[str, str]] = {
+    "fanpai": "exhaustive",
+    "kyushukyuhai": "kyuushu_kyuuhai",
+    "sufonrenta": "suufon_renda",
+    "suchareach": "suucha_riichi",
+    "sukaikan": "suukaikan",
+    "sanchaho": "sanchahou",
+    "nagashimangan": "nagashi_mangan",
+}
+"""gimite/mjai's ``ryukyoku.reason`` values to the kinds of
+:data:`~riichi_rules.records.events.DRAWN_HAND_KINDS`."""
+
+UNSCORED: Final = "the log gives only the score changes: han, fu, yaku and points not checked"
+"""The note :attr:`GameRecord.errors` carries for each win the log does not score."""
+
+_YAKUHAI = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
+
+
+def tile_of_mjai(text: object) -> Tile:
+    """An mjai tile (``1m``..``9s``, ``5mr``/``5pr``/``5sr``, ``E S W N P F C``) as a tile.
+    Raises ValueError (``?``, a hidden tile, too)."""
+    if text == "?":
+        raise ValueError("'?' is a hidden tile: this is one player's view of the game, and a "
+                         "replay needs every tile")
+    if isinstance(text, str):
+        if text in _HONOURS:
+            return Tile.of(_HONOURS[text])
+        if len(text) in (2, 3) and text[0] in "123456789" and text[1] in _SUITS:
+            red = text[2:] == "r"
+            if len(text) == 2 or (red and text[0] == "5"):
+                return Tile.of(_SUITS[text[1]] + int(text[0]) - 1, red)
+    raise ValueError(f"{text!r} is not an mjai tile (1m..9m, 1p..9p, 1s..9s, 5mr/5pr/5sr, "
+                     "E S W N P F C)")
+
+
+def _mjai_name(tile: Tile) -> str:
+    """The mjai spelling of a tile (for messages)."""
+    if tile.kind >= 27:
+        return "ESWNPFC"[tile.kind - 27]
+    return f"{tile.number}{tile.suit.value}" + ("r" if tile.red else "")
+
+
+class _Fail(Exception):
+    """An error at one event; the reader adds the file, line and hand."""
+
+
+def _field(ev: Mapping[str, Any], key: str) -> Any:
+    if key not in ev:
+        raise _Fail(f"missing field '{key}'")
+    return ev[key]
+
+
+def _int(value: object, what: str) -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _Fail(f"{what} must be a whole number, not {value!r}")
+    return value
+
+
+def _ints(value: object, what: str, n: int) -> list[int]:
+    if not isinstance(value, list) or len(value) != n:
+        raise _Fail(f"{what} must be a list of {n} whole numbers, not {value!r}")
+    return [_int(v, what) for v in value]
+
+
+def _seat(ev: Mapping[str, Any], key: str) -> int:
+    seat = _int(_field(ev, key), key)
+    if not 0 <= seat < _SEATS:
+        raise _Fail(f"{key} {seat} is not a seat 0..3")
+    return seat
+
+
+@dataclass(frozen=True, slots=True)
+class _Release:
+    """The tile just released, which a call or a ron may take: by ``seat``, ``on`` a discard,
+    an added kan or a closed kan."""
+
+    seat: int
+    tile: Tile
+    on: str
+
+
+class _Hand:
+    """The table state of one hand while its events are read."""
+
+    def __init__(self, reader: _Reader, ev: Mapping[str, Any]) -> None:
+        self.reader = reader
+        try:
+            self.round_wind = Wind.parse(_field(ev, "bakaze"))
+        except InputError as exc:
+            raise _Fail(f"bakaze: {exc.message}") from None
+        self.kyoku = _int(_field(ev, "kyoku"), "kyoku")
+        if not 1 <= self.kyoku <= 4:
+            raise _Fail(f"kyoku {self.kyoku} is not 1..4")
+        self.honba = _int(_field(ev, "honba"), "honba")
+        self.sticks = _int(_field(ev, "kyotaku"), "kyotaku")
+        if self.honba < 0 or self.sticks < 0:
+            raise _Fail("honba and kyotaku must be 0 or more")
+        self.dealer = _seat(ev, "oya")
+        self.scores = tuple(_ints(_field(ev, "scores"), "scores", _SEATS))
+        self.dora = self.tile(_field(ev, "dora_marker"), "dora_marker")
+        tehais = _field(ev, "tehais")
+        if not isinstance(tehais, list) or len(tehais) != _SEATS:
+            raise _Fail("tehais must be a list of 4 hands")
+        self.concealed: list[list[Tile]] = []
+        for seat, hand in enumerate(tehais):
+            if not isinstance(hand, list) or len(hand) != 13:
+                raise _Fail(f"tehais[{seat}] must be a list of 13 tiles, not {hand!r}")
+            self.concealed.append([self.tile(t, f"tehais[{seat}]") for t in hand])
+        self.start = tuple(tuple(sorted(h)) for h in self.concealed)
+        self.melds: list[list[Meld]] = [[] for _ in range(_SEATS)]
+        self.events: list[Event] = []
+        self.last_draw: list[Tile | None] = [None] * _SEATS
+        self.release: _Release | None = None
+        self.declared: set[int] = set()
+        self.accepted: set[int] = set()
+        self.shown = [self.dora]
+        self.kans: list[int] = []  # declarers, in order
+        self.unrevealed: list[int] = []  # kans whose new indicator is still to come
+        self.draws = 0
+        self.last_actor = self.dealer
+        self.ended = False
+
+    @property
+    def name(self) -> str:
+        return f"{self.round_wind.value}{self.kyoku}-{self.honba}"
+
+    @property
+    def n(self) -> int:
+        return len(self.events)
+
+    def tile(self, value: object, what: str) -> Tile:
+        try:
+            tile = tile_of_mjai(value)
+        except ValueError as exc:
+            raise _Fail(f"{what}: {exc}") from None
+        if tile.red:
+            if self.reader.aka is False:
+                raise _Fail(f"{what}: a red five in a game without red fives (aka_flag)")
+            self.reader.red_seen = True
+        return tile
+
+    def add(self, event: Event) -> None:
+        self.events.append(event)
+
+    def remove(self, seat: int, tile: Tile, what: str) -> None:
+        try:
+            self.concealed[seat].remove(tile)
+        except ValueError:
+            raise _Fail(f"{what}: seat {seat} does not hold {_mjai_name(tile)}") from None
+
+    def size(self, seat: int, remainder: int, what: str) -> None:
+        held = len(self.concealed[seat])
+        if held % 3 != remainder:
+            raise _Fail(f"seat {seat} {what} holding {held} concealed tiles")
+
+    def meld(self, mtype: MeldType, tiles: Sequence[Tile], called: Tile | None,
+             source: Relative | None) -> Meld:
+        try:
+            return Meld.make(mtype, tiles, called, source)
+        except InputError as exc:
+            raise _Fail(exc.message) from None
+
+    def tiles(self, ev: Mapping[str, Any], key: str, n: int) -> list[Tile]:
+        value = _field(ev, key)
+        if not isinstance(value, list) or len(value) != n:
+            raise _Fail(f"{key} must be a list of {n} tiles, not {value!r}")
+        return [self.tile(t, key) for t in value]
+
+    # -- events --
+    def step(self, kind: str, ev: Mapping[str, Any]) -> None:
+        if self.ended and not (kind == "hora" and self.events
+                               and isinstance(self.events[-1], Win)):
+            raise _Fail("an event after the hand's result")
+        handler = getattr(self, "on_" + kind)
+        handler(ev)
+
+    def on_tsumo(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        tile = self.tile(_field(ev, "pai"), "pai")
+        self.size(seat, 1, "draws")
+        self.draws += 1
+        if self.draws > _LIVE_WALL:
+            raise _Fail(f"draw {self.draws}: the wall has {_LIVE_WALL} tiles to draw")
+        self.concealed[seat].append(tile)
+        self.last_draw[seat] = tile
+        self.release = None
+        self.last_actor = seat
+        self.add(Draw(seat, tile, index=self.n))
+
+    def on_dahai(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        tile = self.tile(_field(ev, "pai"), "pai")
+        tsumogiri = ev.get("tsumogiri")
+        if tsumogiri is not None and not isinstance(tsumogiri, bool):
+            raise _Fail(f"tsumogiri must be true or false, not {tsumogiri!r}")
+        if tsumogiri and self.last_draw[seat] != tile:
+            drawn = self.last_draw[seat]
+            raise _Fail(f"tsumogiri of {_mjai_name(tile)}, but seat {seat} just drew "
+                        + (_mjai_name(drawn) if drawn is not None else "nothing"))
+        self.size(seat, 2, "discards")
+        self.remove(seat, tile, "dahai")
+        self.last_draw[seat] = None
+        self.release = _Release(seat, tile, "discard")
+        self.last_actor = seat
+        self.add(Discard(seat, tile, tsumogiri, index=self.n))
+
+    def _claim(self, ev: Mapping[str, Any], mtype: MeldType, consumed: int) -> None:
+        seat = _seat(ev, "actor")
+        target = _seat(ev, "target")
+        tile = self.tile(_field(ev, "pai"), "pai")
+        own = self.tiles(ev, "consumed", consumed)
+        rel = self.release
+        if rel is None or rel.on != "discard" or rel.seat != target or rel.tile != tile:
+            last = (f"seat {rel.seat}'s {_mjai_name(rel.tile)}" if rel is not None
+                    else "no tile")
+            raise _Fail(f"seat {seat} calls {_mjai_name(tile)} from seat {target}, but the "
+                        f"last discard is {last}")
+        if seat == target:
+            raise _Fail(f"seat {seat} calls its own discard")
+        source = _SOURCE[(target - seat) % _SEATS]
+        if mtype is MeldType.CHI and source is not Relative.LEFT:
+            raise _Fail(f"seat {seat} calls chi from seat {target}, not from its left")
+        self.size(seat, 1, f"calls {mtype}")
+        meld = self.meld(mtype, [tile, *own], tile, source)
+        for t in own:
+            self.remove(seat, t, str(mtype))
+        self.melds[seat].append(meld)
+        self.release = None
+        self.last_draw = [None] * _SEATS
+        self.last_actor = seat
+        self.add(Call(seat, meld, target, index=self.n))
+        if mtype is MeldType.DAIMINKAN:
+            self.kan(seat)
+
+    def on_chi(self, ev: Mapping[str, Any]) -> None:
+        self._claim(ev, MeldType.CHI, 2)
+
+    def on_pon(self, ev: Mapping[str, Any]) -> None:
+        self._claim(ev, MeldType.PON, 2)
+
+    def on_daiminkan(self, ev: Mapping[str, Any]) -> None:
+        self._claim(ev, MeldType.DAIMINKAN, 3)
+
+    def kan(self, seat: int) -> None:
+        self.kans.append(seat)
+        self.unrevealed.append(seat)
+
+    def on_kakan(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        added = self.tile(_field(ev, "pai"), "pai")
+        pon_tiles = self.tiles(ev, "consumed", 3)
+        self.size(seat, 2, "adds to a pon")
+        at = next((i for i, m in enumerate(self.melds[seat])
+                   if m.type is MeldType.PON and m.tiles[0].kind == added.kind), None)
+        if at is None:
+            raise _Fail(f"seat {seat} adds {_mjai_name(added)} to a pon it does not have")
+        pon = self.melds[seat][at]
+        if sorted(pon_tiles) != sorted(pon.tiles):
+            raise _Fail(f"consumed {[_mjai_name(t) for t in pon_tiles]} are not the tiles of "
+                        f"seat {seat}'s pon {[_mjai_name(t) for t in pon.tiles]}")
+        self.remove(seat, added, "kakan")
+        meld = self.meld(MeldType.KAKAN, [*pon.tiles, added], pon.called, pon.source)
+        self.melds[seat][at] = meld
+        self.last_draw[seat] = None
+        self.release = _Release(seat, added, "added_kan")
+        self.last_actor = seat
+        self.add(AddedKan(seat, meld, added, index=self.n))
+        self.kan(seat)
+
+    def on_ankan(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        tiles = self.tiles(ev, "consumed", 4)
+        self.size(seat, 2, "declares a closed kan")
+        meld = self.meld(MeldType.ANKAN, tiles, None, None)
+        for t in tiles:
+            self.remove(seat, t, "ankan")
+        self.melds[seat].append(meld)
+        self.last_draw[seat] = None
+        self.release = _Release(seat, tiles[0], "closed_kan")
+        self.last_actor = seat
+        self.add(ClosedKan(seat, meld, index=self.n))
+        self.kan(seat)
+
+    def on_dora(self, ev: Mapping[str, Any]) -> None:
+        tile = self.tile(_field(ev, "dora_marker"), "dora_marker")
+        if not self.kans:
+            raise _Fail("a new dora indicator without a kan")
+        seat = self.unrevealed.pop(0) if self.unrevealed else self.kans[-1]
+        self.shown.append(tile)
+        self.add(NewDora(seat, tile, index=self.n))
+
+    def on_reach(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        if seat in self.declared:
+            raise _Fail(f"seat {seat} declares riichi twice")
+        self.declared.add(seat)
+        self.last_actor = seat
+        self.add(RiichiDeclared(seat, index=self.n))
+
+    def on_reach_accepted(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        if seat not in self.declared or seat in self.accepted:
+            raise _Fail(f"seat {seat}'s riichi is accepted without being declared")
+        self.accepted.add(seat)
+        self.add(RiichiAccepted(seat, index=self.n))
+
+    def on_hora(self, ev: Mapping[str, Any]) -> None:
+        seat = _seat(ev, "actor")
+        target = _seat(ev, "target")
+        deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
+        first = not self.ended
+        if seat == target:
+            if not first:
+                raise _Fail("a second winner wins by ron on the same tile, not by tsumo")
+            drawn = self.last_draw[seat]
+            if drawn is None:
+                raise _Fail(f"seat {seat} wins by tsumo without having just drawn")
+            self.size(seat, 2, "wins by tsumo")
+            win_tile = drawn
+            concealed = list(self.concealed[seat])
+            concealed.remove(win_tile)
+        else:
+            rel = self.release
+            if rel is None or rel.seat != target:
+                raise _Fail(f"seat {seat} wins on seat {target}, which has just released no "
+                            "tile")
+            self.size(seat, 1, "wins by ron")
+            win_tile = rel.tile
+            concealed = list(self.concealed[seat])
+        if "pai" in ev and self.tile(ev["pai"], "pai") != win_tile:
+            raise _Fail(f"pai {ev['pai']!r}, but the winning tile is {_mjai_name(win_tile)}")
+        shown = ev.get("hora_tehais")
+        if isinstance(shown, list) and "?" not in shown:
+            tiles = sorted(self.tile(t, "hora_tehais") for t in shown)
+            if tiles != sorted(concealed):
+                raise _Fail(f"hora_tehais {shown} is not seat {seat}'s hand as followed")
+        hand = tuple(sorted([*concealed, win_tile]))
+        ura_value = ev.get("ura_markers", ev.get("uradora_markers", []))
+        if not isinstance(ura_value, list):
+            raise _Fail(f"ura_markers must be a list of tiles, not {ura_value!r}")
+        ura = tuple(self.tile(t, "ura_markers") for t in ura_value)
+        melds = tuple(self.melds[seat])
+        recorded = RecordedWin(
+            han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(), deltas=deltas, pao=None,
+            honba=self.honba, sticks=self.sticks + len(self.accepted) if first else 0)
+        if "hora_points" in ev or "fan" in ev or "yakus" in ev:
+            recorded = self.score(ev, recorded, hand, melds)
+        else:
+            self.reader.errors.append(f"hand {len(self.reader.hands)} ({self.name}), line "
+                                      f"{self.reader.line}: seat {seat}'s win: {UNSCORED}")
+        self.add(Win(seat, target, hand, win_tile, melds, tuple(self.shown),
+                     ura if seat in self.accepted else (), recorded, index=self.n))
+        self.ended = True
+
+    def score(self, ev: Mapping[str, Any], base: RecordedWin, hand: Sequence[Tile],
+              melds: Sequence[Meld]) -> RecordedWin:
+        """The gimite/mjai score fields of a ``hora``: ``fan``, ``fu``, ``hora_points``,
+        ``yakus``."""
+        points = _int(_field(ev, "hora_points"), "hora_points")
+        fu = _int(ev["fu"], "fu") if ev.get("fu") is not None else None
+        yakus = _field(ev, "yakus")
+        if not isinstance(yakus, list):
+            raise _Fail(f"yakus must be a list of [name, fan], not {yakus!r}")
+        yaku: dict[str, int] = {}
+        yakuman: list[str] = []
+        for entry in yakus:
+            if (not isinstance(entry, list) or len(entry) != 2
+                    or not isinstance(entry[0], str)):
+                raise _Fail(f"a yakus entry is [name, fan], not {entry!r}")
+            name, fan = entry[0], _int(entry[1], f"the fan of {entry[0]}")
+            if name in MJAI_YAKUMAN:
+                yakuman.append(MJAI_YAKUMAN[name])
+            elif name == "sangenpai":
+                dragons = [k for k in _YAKUHAI
+                           if sum(t.kind == k for t in hand)
+                           + sum(m.tiles[0].kind == k and m.type is not MeldType.CHI
+                                 for m in melds) * 3 >= 3]
+                if len(dragons) != fan:
+                    raise _Fail(f"sangenpai {fan}, but the hand has {len(dragons)} dragon "
+                                "triplets")
+                for k in dragons:
+                    yaku[_YAKUHAI[k]] = 1
+            elif name in MJAI_YAKU:
+                if fan > 0:
+                    yaku[MJAI_YAKU[name]] = yaku.get(MJAI_YAKU[name], 0) + fan
+            else:
+                raise _Fail(f"unknown yaku {name!r}")
+        han = 13 * len(yakuman) if yakuman else sum(yaku.values())
+        if "fan" in ev and not yakuman and _int(ev["fan"], "fan") != han:
+            raise _Fail(f"fan {ev['fan']}, but the yakus add up to {han}")
+        return RecordedWin(han=han, fu=fu, points=points, limit=0, yaku=tuple(yaku.items()),
+                           yakuman=tuple(yakuman), deltas=base.deltas, pao=None,
+                           honba=base.honba, sticks=base.sticks)
+
+    def on_ryukyoku(self, ev: Mapping[str, Any]) -> None:
+        deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
+        reason = ev.get("reason")
+        if reason is not None and reason not in MJAI_DRAWS:
+            raise _Fail(f"unknown ryukyoku reason {reason!r} (known: {', '.join(MJAI_DRAWS)})")
+        kind = MJAI_DRAWS[reason] if reason is not None else self.draw_kind()
+        if reason is None and kind == "exhaustive" and any(
+                deltas[s] > 0 and not waits(self.concealed[s], self.melds[s])
+                for s in range(_SEATS)):
+            kind = "nagashi_mangan"  # paid at the draw without being tenpai
+        seat = self.last_actor
+        revealed: dict[int, tuple[Tile, ...]] = {}
+        tehais = ev.get("tehais")
+        if isinstance(tehais, list) and len(tehais) == _SEATS:
+            for s, shown in enumerate(tehais):
+                if not isinstance(shown, list) or not shown or "?" in shown:
+                    continue
+                tiles = tuple(sorted(self.tile(t, f"tehais[{s}]") for t in shown))
+                if list(tiles) != sorted(self.concealed[s]):
+                    raise _Fail(f"tehais[{s}] is not seat {s}'s hand as followed")
+                revealed[s] = tiles
+        tenpai: tuple[int, ...] = ()
+        if kind in ("exhaustive", "nagashi_mangan"):
+            tenpai = self.tenpai(ev, deltas, kind)
+            if not isinstance(tehais, list):
+                revealed = {s: tuple(sorted(self.concealed[s])) for s in tenpai}
+        elif kind == "kyuushu_kyuuhai":
+            revealed = revealed or {seat: tuple(sorted(self.concealed[seat]))}
+        elif kind == "suucha_riichi" and not isinstance(tehais, list):
+            revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+        self.add(DrawnHand(seat, kind, tenpai, revealed, deltas, index=self.n))
+        self.ended = True
+
+    def tenpai(self, ev: Mapping[str, Any], deltas: Sequence[int],
+               kind: str) -> tuple[int, ...]:
+        flags = ev.get("tenpais")
+        if flags is not None:
+            if not isinstance(flags, list) or len(flags) != _SEATS or not all(
+                    isinstance(f, bool) for f in flags):
+                raise _Fail(f"tenpais must be a list of 4 booleans, not {flags!r}")
+            return tuple(s for s in range(_SEATS) if flags[s])
+        if kind == "nagashi_mangan":
+            return ()
+        if any(deltas):
+            return tuple(s for s in range(_SEATS) if deltas[s] > 0)
+        if all(waits(self.concealed[s], self.melds[s]) for s in range(_SEATS)):
+            return tuple(range(_SEATS))
+        return ()
+
+    def draw_kind(self) -> str:
+        """The kind of a draw the log does not name (see the module's docstring)."""
+        last = self.events[-1] if self.events else None
+        if self.draws >= _LIVE_WALL:
+            return "exhaustive"
+        if isinstance(last, Draw):
+            return "kyuushu_kyuuhai"
+        if isinstance(last, RiichiAccepted) and len(self.accepted) == 4:
+            return "suucha_riichi"
+        discards = [e for e in self.events if isinstance(e, Discard)]
+        if (len(discards) == 4 and len(self.events) == 8 and discards[0].tile.wind
+                and all(d.tile == discards[0].tile for d in discards)):
+            return "suufon_renda"
+        if len(self.kans) >= 4 and len(set(self.kans)) > 1:
+            return "suukaikan"
+        if isinstance(last, Discard):
+            return "sanchahou"
+        raise _Fail(f"a draw after {self.draws} of {_LIVE_WALL} tiles that the log does not "
+                    "name (no 'reason'), and no abortive draw fits")
+
+    def record(self, index: int) -> HandRecord:
+        return HandRecord(
+            index=index, round_wind=self.round_wind, kyoku=self.kyoku, honba=self.honba,
+            sticks=self.sticks, dealer=self.dealer, scores=self.scores,
+            dora_indicator=self.dora, hands=self.start, events=tuple(self.events))
+
+
+_HAND_EVENTS = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "dora",
+                          "reach", "reach_accepted", "hora", "ryukyoku"})
+
+
+class _Reader:
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.line = 0
+        self.text = ""
+        self.hands: list[HandRecord] = []
+        self.hand: _Hand | None = None
+        self.players: tuple[str, ...] = ("",) * _SEATS
+        self.raw: dict[str, object] = {"format": "mjai"}
+        self.aka: bool | None = None
+        self.red_seen = False
+        self.started = False
+        self.ended = False
+        self.final_scores: tuple[int, ...] | None = None
+        self.errors: list[str] = []
+
+    def where(self) -> str:
+        shown = self.text if len(self.text) <= 100 else self.text[:97] + "..."
+        place = f"{self.name}: line {self.line}"
+        if self.hand is not None:
+            place += f", hand {len(self.hands)} ({self.hand.name}), event {self.hand.n}"
+        return f"{place} ({shown})"
+
+    def read(self, lines: Sequence[tuple[int, str, object]]) -> GameRecord:
+        for number, text, ev in lines:
+            self.line, self.text = number, text
+            try:
+                self.step(ev)
+            except _Fail as exc:
+                raise RecordError(f"{self.where()}: {exc}", self.name) from None
+        if self.hand is not None and not self.hand.ended:
+            raise RecordError(f"{self.name}: truncated: hand {len(self.hands)} "
+                              f"({self.hand.name}) has no result (no hora or ryukyoku)",
+                              self.name)
+        if not self.ended:
+            raise RecordError(f"{self.name}: truncated: the stream ends without end_game",
+                              self.name)
+        if not self.hands:
+            raise RecordError(f"{self.name}: no hand (no start_kyoku)", self.name)
+        if self.final_scores is None:
+            self.errors.append("the game has no final result (end_game without scores)")
+        red = self.aka if self.aka is not None else self.red_seen
+        hanchan = any(h.round_wind is not Wind.E for h in self.hands)
+        rules = RecordRules(_SEATS, red, True, hanchan, True, "mjai", self.raw)
+        return GameRecord(
+            source=self.name, game_id=None, rules=rules, players=self.players,
+            start_points=self.hands[0].scores[0], hands=tuple(self.hands),
+            final_scores=self.final_scores, final_points=None, errors=tuple(self.errors))
+
+    def step(self, ev: object) -> None:
+        if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
+            raise _Fail("an mjai event is a JSON object with a 'type'")
+        kind = ev["type"]
+        if self.ended:
+            raise _Fail(f"a {kind} event after end_game")
+        if kind == "none":
+            return
+        if kind in _HAND_EVENTS:
+            if self.hand is None:
+                raise _Fail(f"a {kind} event before start_kyoku")
+            self.hand.step(kind, ev)
+        elif kind == "start_game":
+            self.start_game(ev)
+        elif kind == "start_kyoku":
+            self.finish_hand()
+            self.hand = _Hand(self, ev)
+        elif kind == "end_kyoku":
+            if self.hand is None:
+                raise _Fail("end_kyoku without a hand")
+            self.finish_hand()
+        elif kind == "end_game":
+            self.finish_hand()
+            if "scores" in ev:
+                self.final_scores = tuple(_ints(ev["scores"], "scores", _SEATS))
+            self.ended = True
+        else:
+            self.errors.append(f"line {self.line}: skipped an unknown event type {kind!r}")
+
+    def start_game(self, ev: Mapping[str, Any]) -> None:
+        if self.started or self.hands or self.hand is not None:
+            raise _Fail("start_game in the middle of a game")
+        self.started = True
+        names = ev.get("names")
+        if names is not None:
+            if (not isinstance(names, list) or len(names) != _SEATS
+                    or not all(isinstance(n, str) for n in names)):
+                raise _Fail(f"names must be a list of 4 strings, not {names!r}")
+            self.players = tuple(names)
+        aka = ev.get("aka_flag")
+        if aka is not None:
+            if not isinstance(aka, bool):
+                raise _Fail(f"aka_flag must be true or false, not {aka!r}")
+            self.aka = aka
+        self.raw.update({k: v for k, v in ev.items() if k not in ("type", "names")})
+
+    def finish_hand(self) -> None:
+        hand = self.hand
+        if hand is None:
+            return
+        if not hand.ended:
+            raise _Fail(f"hand {len(self.hands)} ({hand.name}) has no result (no hora or "
+                        "ryukyoku): truncated?")
+        self.hands.append(hand.record(len(self.hands)))
+        self.hand = None
+
+
+def _lines(text: str, name: str) -> list[tuple[int, str, object]]:
+    """(line number, text, parsed object) of each non-empty line; a JSON array of events is
+    numbered by its position from 1."""
+    stripped = text.lstrip()
+    if stripped.startswith("["):
+        try:
+            items = json.loads(text)
+        except json.JSONDecodeError as exc:
+            raise RecordError(f"{name}: not valid JSON (truncated?): {exc.msg} at line "
+                              f"{exc.lineno}, column {exc.colno}", name) from None
+        if not isinstance(items, list):
+            raise RecordError(f"{name}: not an mjai event list", name)
+        return [(i, json.dumps(ev, ensure_ascii=False), ev) for i, ev in enumerate(items, 1)]
+    out: list[tuple[int, str, object]] = []
+    for number, line in enumerate(text.splitlines(), 1):
+        line = line.strip()
+        if not line:
+            continue
+        try:
+            out.append((number, line, json.loads(line)))
+        except json.JSONDecodeError as exc:
+            shown = line if len(line) <= 100 else line[:97] + "..."
+            raise RecordError(f"{name}: line {number} ({shown}): not valid JSON (truncated?): "
+                              f"{exc.msg} at column {exc.colno}", name) from None
+    return out
+
+
+def looks_like_mjai(data: bytes) -> bool:
+    """Whether a file's content is an mjai stream: its first line (or a JSON array's first
+    item) is an object with a ``type``; a tenhou.net/6 game is one object with a ``log``."""
+    text = data.lstrip()
+    if text.startswith(b"["):
+        return b'"type"' in text[:200]
+    first = text.split(b"\n", 1)[0].strip()
+    try:
+        ev = json.loads(first)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return False
+    return isinstance(ev, dict) and isinstance(ev.get("type"), str)
+
+
+def read_mjai(path_or_text: str | Path | bytes | Sequence[Mapping[str, Any]], *,
+              source: str | None = None) -> GameRecord:
+    """Read one mjai game: a path, the text (JSON lines, or a JSON array), its bytes, or the
+    list of parsed events. ``source`` names it in messages (default: the file's name).
+    Raises :class:`RecordError` naming the file, the line, the hand and the event."""
+    if isinstance(path_or_text, Sequence) and not isinstance(path_or_text, str | bytes):
+        name = source or "<events>"
+        lines: list[tuple[int, str, object]] = [
+            (i, json.dumps(ev, ensure_ascii=False), ev) for i, ev in enumerate(path_or_text, 1)]
+        return _Reader(name).read(lines)
+    if isinstance(path_or_text, bytes):
+        name = source or "<bytes>"
+        text = path_or_text.decode("utf-8", errors="replace")
+    elif isinstance(path_or_text, str) and path_or_text.lstrip()[:1] in ("{", "["):
+        name = source or "<text>"
+        text = path_or_text
+    else:
+        path = Path(path_or_text)
+        name = source or str(path)
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as exc:
+            raise RecordError(f"{name}: cannot read the file ({exc})", name) from None
+    shown = name if source is not None or name.startswith("<") else Path(name).name
+    try:
+        record = _Reader(shown).read(_lines(text, shown))
+    except RecordError as exc:
+        exc.source = name
+        raise
+    return replace(record, source=name)
