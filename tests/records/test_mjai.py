@@ -84,9 +84,10 @@ def game() -> GameRecord:
 def test_header(game: GameRecord) -> None:
     assert game.players == ("A", "B", "C", "D")  # start_game.names
     assert game.game_id is None and game.final_scores is None and game.final_points is None
-    # 4 players; red fives seen (5pr, 5mr, 5sr in hand 1); only East rounds, so not hanchan
+    # 4 players; red fives seen (5pr, 5mr, 5sr in hand 1); only East hands: an east game or
+    # a hanchan that ended early, mjai does not say (None)
     r = game.rules
-    assert (r.players, r.red_fives, r.kuitan, r.hanchan, r.standard) == (4, True, True, False,
+    assert (r.players, r.red_fives, r.kuitan, r.hanchan, r.standard) == (4, True, True, None,
                                                                         True)
     assert len(game.hands) == 2 and game.start_points == 25000
     h0, h1 = game.hands

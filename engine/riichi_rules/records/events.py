@@ -98,12 +98,13 @@ class RecordRules:
     1,000-point start: GO bits 0x200/0x400/0x800), whose scoring differs from the standard
     4-player rules (shared/data/tenhou/README.md, "Rules"). ``label`` is Tenhou's style of
     name (``四鳳南喰赤``); ``raw`` what the record said (GO attributes, or tenhou.net/6 ``rule``).
+    ``hanchan`` is None when the record does not say how long the game is (mjai).
     """
 
     players: int
     red_fives: bool
     kuitan: bool
-    hanchan: bool
+    hanchan: bool | None
     standard: bool
     label: str
     raw: Mapping[str, object]

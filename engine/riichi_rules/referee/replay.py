@@ -91,7 +91,8 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
             dealer = hand.dealer if repeat else (hand.dealer + 1) % 4
             expected = (dealer, hand.honba + 1 if add_honba else 0, referee.state.sticks)
             ended = hand.name
-            over = hand.name if referee.game_over(rounds) else None
+            over = (hand.name if rules.hanchan is not None and referee.game_over(rounds)
+                    else None)
         else:
             expected = ended = over = None
         deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
@@ -102,7 +103,8 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 referee.name, -1, "points_created",
                 f"the hand changes the points on the table by {made}, while the riichi sticks "
                 f"on the table change by {sticks_in}"))
-    if record.final_scores is not None and ended is not None and over is None:
+    if (record.final_scores is not None and ended is not None and over is None
+            and rules.hanchan is not None):
         report.disagreements.append(Disagreement(
             "end", -1, "game_end", f"the record ends after {ended}, but the rules (next_hand "
             f"game_end) play on, with scores {scores}"))
@@ -128,7 +130,7 @@ def _standard_end(record: GameRecord) -> bool:
     games of 2009 in the phoenix east lobby)."""
     raw = record.rules.raw
     extra = raw.get("extra_bits") if isinstance(raw, dict) else None
-    return record.rules.hanchan and not extra
+    return bool(record.rules.hanchan) and not extra
 
 
 def replay_files(paths: Iterable[str | Path], ruleset: str | Path) -> Iterator[GameReport]:

@@ -61,17 +61,23 @@ def score(
     return _settle(prog, env, best)
 
 
+_Fired = tuple[YakuRule, int, int]  # a yaku rule that holds: (rule, han, yakuman multiple)
+_Counted = tuple[Any, int, Any]  # a fu item or dora kind that counts: (step or rule, value, group)
+
+
 @dataclass(slots=True)
 class _Candidate:
     """One way to score the hand, up to its basic points (payments come once, for the best:
-    the reading worth most is the one with the most basic points)."""
+    the reading worth most is the one with the most basic points). What it shows (the yaku,
+    the fu items) is made into result objects only for the best."""
 
     reading: Reading
-    scored: list[ScoredYaku]
+    fired: list[_Fired]
+    dora: list[_Counted]
     han: int
     fu: int
     fu_raw: int
-    fu_items: list[FuItem]
+    fu_items: list[_Counted]
     basic: int
     limit: str | None
     limit_origin: str
@@ -148,31 +154,34 @@ def _score_reading(prog: ScoringProgram, env: Env, reading: Reading) -> list[_Ca
 
 
 def _evaluate(
-    prog: ScoringProgram, env: Env, reading: Reading, fired: list[tuple[YakuRule, int, int]],
-    with_dora: bool,
+    prog: ScoringProgram, env: Env, reading: Reading, fired: list[_Fired], with_dora: bool
 ) -> _Candidate:
     """Han, fu and the limit of one reading with the yaku that fired."""
-    scored = [
-        ScoredYaku(rule.id, rule.title, han, multiple, rule.origin.text, rule.origin.source)
-        for rule, han, multiple in fired
-    ]
-    env.yaku = frozenset(y.id for y in scored)
-    env.yakuman_total = sum(y.yakuman for y in scored)
-    env.yakuman_max = max((y.yakuman for y in scored), default=0)
+    env.yaku = frozenset([item[0].id for item in fired])
+    han = 0
+    yakuman_total = 0
+    yakuman_max = 0
+    for _, h, multiple in fired:
+        han += h
+        yakuman_total += multiple
+        if multiple > yakuman_max:
+            yakuman_max = multiple
+    env.yakuman_total = yakuman_total
+    env.yakuman_max = yakuman_max
+    dora: list[_Counted] = []
     if with_dora:
-        for dora in prog.dora:
-            if dora.when(env):
-                count = dora.count(env)
+        for rule in prog.dora:
+            if rule.when(env):
+                count = rule.count(env)
                 if count:
-                    scored.append(ScoredYaku(dora.id, dora.title, count, 0, dora.origin.text,
-                                             dora.origin.source))
-    han = sum(y.han for y in scored)
+                    dora.append((rule, count, None))
+                    han += count
     env.han = han
     fu, fu_raw, fu_items = _fu(prog, env)
     env.fu = fu
     basic, limit_name, limit_origin = apply_limits(prog, env)
-    return _Candidate(reading, scored, han, fu, fu_raw, fu_items, basic, limit_name,
-                      limit_origin, env.yakuman_total, env.yakuman_max)
+    return _Candidate(reading, fired, dora, han, fu, fu_raw, fu_items, basic, limit_name,
+                      limit_origin, yakuman_total, yakuman_max)
 
 
 def apply_limits(prog: ScoringProgram, env: Env) -> tuple[int, str | None, str]:
@@ -198,53 +207,63 @@ def apply_limits(prog: ScoringProgram, env: Env) -> tuple[int, str | None, str]:
 
 def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     """The payments of the best candidate, and the result."""
-    env.use(best.reading)
-    env.yaku = frozenset(y.id for y in best.scored)
+    if env.reading is not best.reading:
+        env.use(best.reading)
+    scored = [ScoredYaku(rule.id, rule.title, han, multiple, rule.origin.text,
+                         rule.origin.source) for rule, han, multiple in best.fired]
+    scored += [ScoredYaku(rule.id, rule.title, count, 0, rule.origin.text, rule.origin.source)
+               for rule, count, _ in best.dora]
+    env.yaku = frozenset([y.id for y in scored])
     env.han, env.fu, env.basic = best.han, best.fu, best.basic
     env.yakuman_total, env.yakuman_max = best.yakuman_total, best.yakuman_max
     paid = payments(prog, env)
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
+    fu_items = tuple(FuItem(step.label, value, group.tiles if group is not None else (),
+                            step.origin.text) for step, value, group in best.fu_items)
     return Result(
         ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
-        limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(best.scored),
-        fu_items=tuple(best.fu_items), payments=paid, sticks=sticks, reading=best.reading,
+        limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
+        fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,
         payments_origin=prog.payments.origin.text,
     )
 
 
-def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
+def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
     rule = prog.fu
-    items: list[FuItem] = []
+    items: list[_Counted] = []
+    fu = 0
     env.fu = 0
     for step in rule.steps:
         if step.each is not None:
             source, where, slot = step.each
+            slots = env.slots
             for element in source(env):
-                env.slots[slot] = element
+                slots[slot] = element
                 if where is not None and not where(env):
                     continue
                 value = step.value(env)
                 if value:
-                    env.fu += value
-                    items.append(FuItem(step.label, value, element.tiles, step.origin.text))
+                    fu += value
+                    env.fu = fu
+                    items.append((step, value, element))
             continue
         if step.when is not None and not step.when(env):
             continue
         value = step.value(env)
         if step.keyword == "fixed":
-            return value, value, [FuItem(step.label, value, (), step.origin.text)]
+            return value, value, [(step, value, None)]
         if step.keyword == "base":
-            env.fu = value
+            fu = value
         else:
             if not value:
                 continue
-            env.fu += value
-        items.append(FuItem(step.label, value, (), step.origin.text))
-    raw = env.fu
+            fu += value
+        env.fu = fu
+        items.append((step, value, None))
     step_size = rule.round_to
-    return -(-raw // step_size) * step_size, raw, items
+    return -(-fu // step_size) * step_size, fu, items
 
 
 def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
