@@ -41,7 +41,8 @@ from riichi_rules.tiles import Tile, Wind
 @dataclass(frozen=True, slots=True)
 class Disagreement:
     """A point where the record and the rules part: ``what`` is a short kind (illegal_call,
-    furiten_ron, score, deltas, tenpai, ...), ``message`` says it in words."""
+    furiten_ron, score, deltas, tenpai, ...; turn, tiles and dora_timing for events that cannot
+    happen at the table, see mechanics.py), ``message`` says it in words."""
 
     hand: str
     event: int
