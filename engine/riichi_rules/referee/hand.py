@@ -29,6 +29,7 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
+from riichi_rules.referee.mechanics import RINSHAN, Mechanics
 from riichi_rules.referee.questions import Questions, tenpai_readings, waits
 from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
 from riichi_rules.scoring.program import ScoringProgram, TableRule
@@ -40,7 +41,8 @@ from riichi_rules.tiles import Tile, Wind
 @dataclass(frozen=True, slots=True)
 class Disagreement:
     """A point where the record and the rules part: ``what`` is a short kind (illegal_call,
-    furiten_ron, score, deltas, tenpai, ...), ``message`` says it in words."""
+    furiten_ron, score, deltas, tenpai, ...; turn, tiles and dora_timing for events that cannot
+    happen at the table, see mechanics.py), ``message`` says it in words."""
 
     hand: str
     event: int
@@ -90,7 +92,10 @@ class HandReferee:
         self.wins: list[WinOutcome] = []
         self.disagreements: list[Disagreement] = []
         self._event = -1
-        self._kan_draw = False  # the next draw is a kan's replacement tile
+        self.mechanics = Mechanics(self.state, self.ask)
+        for what, message in self.mechanics.show(
+                [t for hand in hands for t in hand] + [dora_indicator], "the deal"):
+            self._disagree(what, message)
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
         self.tenpai: tuple[int, ...] = ()  # the seats tenpai at an exhaustive draw
         self.ending = ""  # "win", "exhaustive" or "abortive" once the hand is over
@@ -226,8 +231,13 @@ class HandReferee:
         :attr:`disagreements`)."""
         before = len(self.disagreements)
         self._event = event.index
-        handler = getattr(self, "_" + type(event).__name__.lower())
-        handler(event)
+        problems, follow = self.mechanics.check(event)
+        for what, message in problems:
+            self._disagree(what, message)
+        if follow:
+            handler = getattr(self, "_" + type(event).__name__.lower())
+            handler(event)
+            self.mechanics.advance(event)
         return self.disagreements[before:]
 
     def _disagree(self, what: str, message: str) -> None:
@@ -263,13 +273,11 @@ class HandReferee:
         seat.passed_since_turn.clear()
         seat.hand.append(event.tile)
         seat.drawn = event.tile
-        seat.rinshan = self._kan_draw
-        if self._kan_draw:  # the kan stands (nobody robbed it): it interrupts the go-around
+        seat.rinshan = state.phase == RINSHAN
+        if seat.rinshan:  # the kan stands (nobody robbed it): it interrupts the go-around
             for other in state.seats:
                 other.ippatsu = False
-        self._kan_draw = False
         state.wall -= 1
-        state.turn = event.seat
 
     def _riichideclared(self, event: RiichiDeclared) -> None:
         seat = self.state.seats[event.seat]
@@ -365,10 +373,8 @@ class HandReferee:
         caller.call = meld
         caller.called = called
         caller.drawn = None
-        state.turn = event.seat
         if meld.type is MeldType.DAIMINKAN:
             state.kans.append(event.seat)
-            self._kan_draw = True
         self._check_pao(caller, meld, event.from_seat, "discard")
 
     def _check_pao(self, seat: SeatState, meld: Meld, liable: int, on: str) -> None:
@@ -391,7 +397,6 @@ class HandReferee:
         seat.melds.append(meld)
         state.kans.append(event.seat)
         state.first_go_around = False
-        self._kan_draw = True
         seat.drawn = None
         state.last_release = (event.seat, tile, "closed_kan")
 
@@ -411,7 +416,6 @@ class HandReferee:
         seat.added_kan_tiles.append(event.tile)
         state.kans.append(event.seat)
         state.first_go_around = False
-        self._kan_draw = True
         seat.drawn = None
         state.last_release = (event.seat, event.tile, "added_kan")
         self._check_pao(seat, event.meld, event.seat, "added_kan")
@@ -451,7 +455,7 @@ class HandReferee:
         return ScoringWin(
             concealed=concealed, win_tile=tile, melds=tuple(seat.melds),
             seat=seat.wind(state.dealer), round=state.round_wind,
-            dora=tuple(state.dora), ura=tuple(ura) if seat.riichi else (),
+            dora=self.mechanics.visible_dora(on), ura=tuple(ura) if seat.riichi else (),
             honba=state.honba, sticks=state.sticks if sticks is None else sticks, **flags,
         )
 

@@ -1,5 +1,6 @@
-"""The bookkeeping of a hand at the table: each seat's tiles, melds, discards and riichi, and
-what furiten needs to remember. Mechanics only: every decision is a rule's (see table.py)."""
+"""The bookkeeping of a hand at the table: each seat's tiles, melds, discards and riichi, what
+furiten needs to remember, whose turn it is and which kan dora are still to be turned over.
+Mechanics only: every decision is a rule's (see table.py)."""
 
 from __future__ import annotations
 
@@ -10,6 +11,7 @@ from riichi_rules.readings import Group, Shape
 from riichi_rules.tiles import Tile, Wind
 
 SEATS = 4
+WALL = 70  # live tiles to draw at the start of a hand (136 - 14 dead wall - 52 dealt)
 WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 _MELD_SHAPE = {
     MeldType.CHI: Shape.CHOW, MeldType.PON: Shape.PUNG, MeldType.DAIMINKAN: Shape.KONG,
@@ -72,6 +74,23 @@ class SeatState:
 
 
 @dataclass
+class KanDora:
+    """The dora indicator of one kan. ``on`` is how the kan was made (``closed_kan``,
+    ``added_kan``, ``discard`` for a kan called from a discard); ``at_once`` the table rule's
+    answer (turned at the kan, before the replacement draw; else after the kan player's next
+    discard); ``stage`` how far the kan player's turn has gone (``declared``, ``drawn``: the
+    replacement tile, ``discarded``); ``indicator`` the tile once turned over; ``late`` when
+    its moment passed without it (reported once)."""
+
+    seat: int
+    on: str
+    at_once: bool
+    stage: str = "declared"
+    indicator: Tile | None = None
+    late: bool = False
+
+
+@dataclass
 class HandState:
     """The table during one hand."""
 
@@ -81,11 +100,15 @@ class HandState:
     sticks: int
     seats: list[SeatState]
     dora: list[Tile]
-    wall: int = 70  # live tiles left to draw (136 - 14 dead wall - 52 dealt)
+    wall: int = WALL  # live tiles left to draw
     kans: list[int] = field(default_factory=list)  # the seat of each kan declared
-    pending_dora: int = 0  # kan dora to turn over after the next discard
+    kan_dora: list[KanDora] = field(default_factory=list)  # one per kan, in order
     first_go_around: bool = True  # no call or kan yet, and not everyone has discarded
     first_discards: list[Tile] = field(default_factory=list)
-    turn: int = 0  # the seat whose turn it is
+    turn: int = 0  # the seat whose turn it is (the last to draw or call)
+    phase: str = "draw"  # what comes next: draw, act (discard, kan...), rinshan, over
+    next_draw: int = 0  # the seat that draws next, when nobody calls or wins
+    seen: list[int] = field(default_factory=lambda: [0] * 34)  # copies of each kind on show
+    seen_red: list[int] = field(default_factory=lambda: [0] * 34)  # red copies of each kind
     last_release: tuple[int, Tile, str] | None = None  # (seat, tile, discard/added_kan/...)
     ended: bool = False
