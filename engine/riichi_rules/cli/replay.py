@@ -1,6 +1,8 @@
 """``riichi replay FILES... --ruleset tenhou``: replay game records (Tenhou mjlog XML,
-tenhou.net/6 JSON) through the referee and report every disagreement with the game, the hand,
-the event and the reason.
+tenhou.net/6 JSON, mjai JSON lines) through the referee and report every disagreement with the
+game, the hand, the event and the reason, and what the readers noted (not disagreements: an
+ignored tag, a missing end result, wins an mjai log gives only by their score changes, whose
+han, fu, yaku and points cannot be compared).
 
 Exit status: 0 when every game agrees, 1 when some disagreement or unreadable file was found.
 """
@@ -16,13 +18,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p = subparsers.add_parser(
         "replay",
         help="replay game records and check them against a ruleset",
-        description="Replay every hand of every record: legal actions, furiten, the score of "
-        "each win, each hand's score changes and the final standings.",
+        description="Replay every hand of every record (Tenhou mjlog XML, tenhou.net/6 JSON, "
+        "mjai JSON lines): legal actions, furiten, the score of each win, each hand's score "
+        "changes and the final standings. A win an mjai log gives only by its score changes "
+        "(Mortal, mjai.app) has only those checked, and is counted as such.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="record files or folders")
     p.add_argument("--ruleset", default="tenhou", help="ruleset id or path (default tenhou)")
     p.add_argument("--json", action="store_true",
-                   help='print {"games", "hands", "wins", "disagreements": [...]}')
+                   help='print {"games", "hands", "wins", "deltas_only", "disagreements": '
+                   '[...], "notes": [...], "unsupported": [...], "errors": [...]}')
     p.add_argument("--jobs", type=int, default=1, help="replay files in N processes")
 
 
@@ -75,11 +80,14 @@ def run(args: argparse.Namespace) -> int:
     errors = [{"source": r.source, "error": r.error} for r in reports if r.error]
     unsupported = [{"source": r.source, "reason": r.unsupported}
                    for r in reports if r.unsupported]
+    notes = [{"source": r.source, "note": n} for r in reports for n in r.notes]
     summary = {
         "games": sum(1 for r in reports if not r.error and not r.unsupported),
         "hands": sum(r.hands for r in reports),
         "wins": sum(r.wins for r in reports),
+        "deltas_only": sum(r.deltas_only for r in reports),
         "disagreements": disagreements,
+        "notes": notes,
         "unsupported": unsupported,
         "errors": errors,
     }
@@ -88,11 +96,15 @@ def run(args: argparse.Namespace) -> int:
     else:
         for d in disagreements:
             print(f"{d['source']}: {d['hand']} event {d['event']}: {d['what']}: {d['message']}")
+        for n in notes:
+            print(f"{n['source']}: note: {n['note']}")
         for u in unsupported:
             print(f"{u['source']}: not replayed: {u['reason']}")
         for e in errors:
             print(f"{e['source']}: {e['error']}")
-        print(f"{summary['games']} games, {summary['hands']} hands, {summary['wins']} wins: "
-              f"{len(disagreements)} disagreements, {len(errors)} unreadable, "
-              f"{len(unsupported)} not replayed")
+        only = (f" ({summary['deltas_only']} checked only by their score changes)"
+                if summary["deltas_only"] else "")
+        print(f"{summary['games']} games, {summary['hands']} hands, {summary['wins']} wins"
+              f"{only}: {len(disagreements)} disagreements, {len(errors)} unreadable, "
+              f"{len(unsupported)} not replayed, {len(notes)} notes")
     return 1 if disagreements or errors else 0

@@ -58,6 +58,7 @@ __all__ = [
     "RiichiAccepted",
     "RiichiDeclared",
     "Win",
+    "load_text",
     "read_record",
     "read_records",
 ]
@@ -202,17 +203,23 @@ class RecordedWin:
 
     ``han`` is the yaku total (dora included) or 13 per yakuman; ``fu`` is None when the record
     does not give it (tenhou.net/6 writes only the limit name for limit hands); ``points`` is
-    the hand's value before honba and sticks (on tsumo, all payers together); ``limit`` 0 none,
-    1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (kazoe included); ``yaku`` our ids
-    with their han, 0-han entries (dora 0) left out, in the record's order; ``yakuman`` our ids,
-    one entry per yakuman; ``deltas`` this win's score change per seat, honba and sticks
-    included; ``pao`` the liable seat; ``honba``/``sticks`` the counters this win collects as
-    recorded (Tenhou gives the second winner of a double ron the honba again and 0 sticks,
-    although only the first collects them: shared/data/tenhou/README.md, "Double ron")."""
+    the hand's value before honba and sticks (on tsumo, all payers together); ``limit`` 0 none
+    (or not recorded: mjai), 1 mangan, 2 haneman, 3 baiman, 4 sanbaiman, 5 yakuman (kazoe
+    included); ``yaku`` our ids with their han, 0-han entries (dora 0) left out, in the record's
+    order; ``yakuman`` our ids, one entry per yakuman; ``deltas`` this win's score change per
+    seat, honba and sticks included; ``pao`` the liable seat; ``honba``/``sticks`` the counters
+    this win collects as recorded (Tenhou gives the second winner of a double ron the honba
+    again and 0 sticks, although only the first collects them: shared/data/tenhou/README.md,
+    "Double ron").
 
-    han: int
+    A record may give a win's score changes without its score (an mjai log written by Mortal
+    or mjai.app): ``han``, ``fu`` and ``points`` are then None, ``yaku`` and ``yakuman`` empty,
+    and :attr:`scored` is False. Raises ValueError when only one of ``han`` and ``points`` is
+    given, or yaku come without them."""
+
+    han: int | None
     fu: int | None
-    points: int
+    points: int | None
     limit: int
     yaku: tuple[tuple[str, int], ...]
     yakuman: tuple[str, ...]
@@ -220,6 +227,17 @@ class RecordedWin:
     pao: int | None
     honba: int
     sticks: int
+
+    def __post_init__(self) -> None:
+        if (self.han is None) != (self.points is None) or (
+                self.han is None and (self.fu is not None or self.yaku or self.yakuman)):
+            raise ValueError("a recorded win gives han and points together, or no score at all")
+
+    @property
+    def scored(self) -> bool:
+        """Whether the record gives the win's score (han, points, yaku), not only its score
+        changes."""
+        return self.points is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -318,6 +336,49 @@ class GameRecord:
     errors: tuple[str, ...]
 
 
+def _file_bytes(path: str | Path, name: str) -> bytes:
+    """The content of a file, decompressed when it is gzip."""
+    try:
+        return _gunzip(Path(path).read_bytes(), name)
+    except OSError as exc:
+        raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
+
+
+def _gunzip(data: bytes, name: str) -> bytes:
+    """``data``, decompressed when it is gzip."""
+    if data[:2] != b"\x1f\x8b":
+        return data
+    try:
+        return gzip.decompress(data)
+    except (OSError, EOFError) as exc:
+        raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
+
+
+def load_text(path_or_text: str | Path | bytes, source: str | None,
+              starts: str) -> tuple[str, str, str]:
+    """A record given as a path, its bytes (gzip accepted) or its text (a string whose first
+    character that is not blank is one of ``starts``), as ``(text, name, shown)``: ``name``
+    is ``source``, else the path, ``<bytes>`` or ``<text>``; ``shown`` names it in messages
+    (a path by its file name only). Raises :class:`RecordError` (a file that cannot be read,
+    broken gzip, not UTF-8)."""
+    if isinstance(path_or_text, str) and path_or_text.lstrip()[:1] in tuple(starts):
+        name = source or "<text>"
+        text = path_or_text
+    else:
+        if isinstance(path_or_text, bytes):
+            name = source or "<bytes>"
+            data = _gunzip(path_or_text, name)
+        else:
+            name = source or str(path_or_text)
+            data = _file_bytes(path_or_text, name)
+        try:
+            text = data.decode("utf-8")
+        except UnicodeDecodeError as exc:
+            raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})", name) from None
+    shown = name if source is not None or name.startswith("<") else Path(name).name
+    return text, name, shown
+
+
 RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl")
 """The files :func:`read_records` picks up when it is given a folder."""
 
@@ -331,15 +392,7 @@ def read_record(path: str | Path) -> GameRecord:
     from riichi_rules.records.tenhou6 import read_tenhou6
 
     name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
+    data = _file_bytes(path, name)
     head = data.lstrip()[:1]
     shown = Path(name).name
     try:

@@ -19,9 +19,9 @@ The original server (gimite/mjai) writes more, which is read where present: ``ho
 may give ``scores``. What the stream does not say:
 
 * the score of a win, in the many logs whose ``hora`` gives only ``deltas``: only its score
-  changes can be checked. Such a win is recorded with ``han`` 0, ``fu`` None, ``points`` 0
-  and no yaku (no real win scores 0 points), and :attr:`GameRecord.errors` lists it with
-  :data:`UNSCORED` (the referee does not yet tell such a score apart, and reports it);
+  changes can be checked. Such a win's :class:`RecordedWin` has ``han``, ``fu`` and
+  ``points`` None and no yaku (``scored`` False), and one note in :attr:`GameRecord.errors`
+  lists the game's such wins (:data:`UNSCORED`);
 * the limit name (:attr:`RecordedWin.limit` is 0) and the liable seat (``pao`` is None);
 * the kind of a draw without ``reason``: the wall ran out when 70 tiles were drawn; else the
   last action tells it (a draw not discarded: nine terminals; four riichi accepted; four winds
@@ -33,7 +33,9 @@ may give ``scores``. What the stream does not say:
 * the hands shown at a draw without ``tehais``: those of the tenpai seats, of the seat that
   declared nine terminals, and, at four riichi, of the four (as Tenhou shows them);
 * the rules: a 4-player game, red fives when ``start_game.aka_flag`` says so or a red five is
-  seen, kuitan assumed; there is no end result in points (:attr:`GameRecord.final_points`).
+  seen, kuitan assumed; not whether the game is east-only or a hanchan
+  (:attr:`RecordRules.hanchan` is None, unless a South hand is taken to show a hanchan); there
+  is no end result in points (:attr:`GameRecord.final_points`).
 
 A bad line, a tile not held, a call of a tile nobody released, an event before
 ``start_kyoku``, a hand without a result or a stream without ``end_game`` (truncated) is a
@@ -67,6 +69,7 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
+    load_text,
 )
 from riichi_rules.tiles import Tile, Wind
 from riichi_rules.waits import waits
@@ -153,8 +156,10 @@ MJAI_DRAWS: Final[Mapping[str, str]] = {
 """gimite/mjai's ``ryukyoku.reason`` values to the kinds of
 :data:`~riichi_rules.records.events.DRAWN_HAND_KINDS`."""
 
-UNSCORED: Final = "the log gives only the score changes: han, fu, yaku and points not checked"
-"""The note :attr:`GameRecord.errors` carries for each win the log does not score."""
+UNSCORED: Final = ("recorded only by the score changes (deltas), without han, fu, yaku or "
+                   "points: only the score changes can be checked")
+"""What the note in :attr:`GameRecord.errors` says of the wins the log does not score (one
+note a game: ``"2 wins recorded only ... (hand 0 (E1-0) line 28, hand 3 (E4-0) line 160)"``)."""
 
 _YAKUHAI = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
 
@@ -484,13 +489,13 @@ class _Hand:
         ura = tuple(self.tile(t, "ura_markers") for t in ura_value)
         melds = tuple(self.melds[seat])
         recorded = RecordedWin(
-            han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(), deltas=deltas, pao=None,
-            honba=self.honba, sticks=self.sticks + len(self.accepted) if first else 0)
+            han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(), deltas=deltas,
+            pao=None, honba=self.honba, sticks=self.sticks + len(self.accepted) if first else 0)
         if "hora_points" in ev or "fan" in ev or "yakus" in ev:
             recorded = self.score(ev, recorded, hand, melds)
         else:
-            self.reader.errors.append(f"hand {len(self.reader.hands)} ({self.name}), line "
-                                      f"{self.reader.line}: seat {seat}'s win: {UNSCORED}")
+            self.reader.unscored.append(f"hand {len(self.reader.hands)} ({self.name}) line "
+                                        f"{self.reader.line}")
         self.add(Win(seat, target, hand, win_tile, melds, tuple(self.shown),
                      ura if seat in self.accepted else (), recorded, index=self.n))
         self.ended = True
@@ -630,6 +635,7 @@ class _Reader:
         self.ended = False
         self.final_scores: tuple[int, ...] | None = None
         self.errors: list[str] = []
+        self.unscored: list[str] = []  # the wins given only by their deltas: where
 
     def where(self) -> str:
         shown = self.text if len(self.text) <= 100 else self.text[:97] + "..."
@@ -654,6 +660,10 @@ class _Reader:
                               self.name)
         if not self.hands:
             raise RecordError(f"{self.name}: no hand (no start_kyoku)", self.name)
+        if self.unscored:
+            n = len(self.unscored)
+            self.errors.append(f"{n} win{'s' if n > 1 else ''} {UNSCORED} "
+                               f"({', '.join(self.unscored)})")
         if self.final_scores is None:
             self.errors.append("the game has no final result (end_game without scores)")
         red = self.aka if self.aka is not None else self.red_seen
@@ -766,28 +776,16 @@ def looks_like_mjai(data: bytes) -> bool:
 
 def read_mjai(path_or_text: str | Path | bytes | Sequence[Mapping[str, Any]], *,
               source: str | None = None) -> GameRecord:
-    """Read one mjai game: a path, the text (JSON lines, or a JSON array), its bytes, or the
-    list of parsed events. ``source`` names it in messages (default: the file's name).
+    """Read one mjai game: a path, the text (JSON lines, or a JSON array), its bytes (gzip
+    accepted), or the list of parsed events. ``source`` names it in messages (default: the
+    file's name).
     Raises :class:`RecordError` naming the file, the line, the hand and the event."""
     if isinstance(path_or_text, Sequence) and not isinstance(path_or_text, str | bytes):
         name = source or "<events>"
         lines: list[tuple[int, str, object]] = [
             (i, json.dumps(ev, ensure_ascii=False), ev) for i, ev in enumerate(path_or_text, 1)]
         return _Reader(name).read(lines)
-    if isinstance(path_or_text, bytes):
-        name = source or "<bytes>"
-        text = path_or_text.decode("utf-8", errors="replace")
-    elif isinstance(path_or_text, str) and path_or_text.lstrip()[:1] in ("{", "["):
-        name = source or "<text>"
-        text = path_or_text
-    else:
-        path = Path(path_or_text)
-        name = source or str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{name}: cannot read the file ({exc})", name) from None
-    shown = name if source is not None or name.startswith("<") else Path(name).name
+    text, name, shown = load_text(path_or_text, source, "{[")
     try:
         record = _Reader(shown).read(_lines(text, shown))
     except RecordError as exc:

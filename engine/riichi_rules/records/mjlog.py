@@ -17,7 +17,6 @@ hand differs from the one followed is a :class:`RecordError`, as is text that is
 
 from __future__ import annotations
 
-import gzip
 import html
 import re
 from collections.abc import Mapping, Sequence
@@ -45,6 +44,7 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
+    load_text,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
 from riichi_rules.tiles import Tile, Wind
@@ -158,33 +158,6 @@ class _Token:
     attrs: dict[str, str]
     text: str
     closing: bool
-
-
-def _load(path_or_text: str | Path | bytes, source: str | None) -> tuple[str, str]:
-    """(text, source name) of a path, raw bytes or the XML text itself."""
-    if isinstance(path_or_text, bytes):
-        return _decode(path_or_text, source or "<bytes>"), source or "<bytes>"
-    if isinstance(path_or_text, str) and path_or_text.lstrip().startswith("<"):
-        return path_or_text, source or "<text>"
-    path = Path(path_or_text)
-    name = source or str(path)
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
-    return _decode(data, name), name
-
-
-def _decode(data: bytes, name: str) -> str:
-    if data[:2] == b"\x1f\x8b":
-        try:
-            data = gzip.decompress(data)
-        except (OSError, EOFError) as exc:
-            raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})", name) from None
 
 
 def _tokens(text: str, name: str) -> list[_Token]:
@@ -748,11 +721,10 @@ def read_mjlog(
     (gzip accepted). ``source`` names it in messages (default: the path); ``game_id`` defaults
     to a Tenhou log id found in the source name (``2019021004gm-00a9-0000-e2f6516d``).
     Raises :class:`RecordError`."""
-    text, name = _load(path_or_text, source)
+    text, name, shown = load_text(path_or_text, source, "<")
     if game_id is None:
         found = _GAME_ID.search(Path(name).name)
         game_id = found.group(0) if found else None
-    shown = name if source is not None or name.startswith("<") else Path(name).name
     try:
         record = _Reader(shown, game_id).read(_tokens(text, shown))
     except RecordError as exc:

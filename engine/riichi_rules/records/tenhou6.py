@@ -58,6 +58,7 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
+    load_text,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
 from riichi_rules.tiles import Tile, Wind
@@ -665,25 +666,13 @@ def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
 
 
 def _load(path_or_text: str | Path | bytes | Mapping[str, Any],
-          source: str | None) -> tuple[object, str]:
+          source: str | None) -> tuple[object, str, str]:
+    """(the parsed JSON, the name, the name shown in messages): see :func:`load_text`."""
     if isinstance(path_or_text, Mapping):
-        return path_or_text, source or "<json>"
-    if isinstance(path_or_text, bytes):
-        name = source or "<bytes>"
-        text = path_or_text.decode("utf-8", errors="replace")
-    elif isinstance(path_or_text, str) and path_or_text.lstrip().startswith("{"):
-        name = source or "<text>"
-        text = path_or_text
-    else:
-        path = Path(path_or_text)
-        name = source or str(path)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise RecordError(f"{name}: cannot read the file ({exc})", name) from None
-    shown = name if source is not None or name.startswith("<") else Path(name).name
+        return path_or_text, source or "<json>", source or "<json>"
+    text, name, shown = load_text(path_or_text, source, "{")
     try:
-        return json.loads(text), name
+        return json.loads(text), name, shown
     except json.JSONDecodeError as exc:
         raise RecordError(f"{shown}: not valid JSON (truncated?): {exc.msg} at line "
                           f"{exc.lineno}, column {exc.colno}", name) from None
@@ -692,10 +681,10 @@ def _load(path_or_text: str | Path | bytes | Mapping[str, Any],
 def read_tenhou6(
     path_or_text: str | Path | bytes | Mapping[str, Any], *, source: str | None = None
 ) -> GameRecord:
-    """Read one tenhou.net/6 JSON game: a path, the JSON text (starting with ``{``), its bytes,
-    or the parsed object. Raises :class:`RecordError` naming the hand and the entry."""
-    data, name = _load(path_or_text, source)
-    shown = name if source is not None or name.startswith("<") else Path(name).name
+    """Read one tenhou.net/6 JSON game: a path, the JSON text (starting with ``{``), its bytes
+    (gzip accepted), or the parsed object. Raises :class:`RecordError` naming the hand and the
+    entry."""
+    data, name, shown = _load(path_or_text, source)
     if not isinstance(data, Mapping) or not isinstance(data.get("log"), list):
         raise RecordError(f"{shown}: not a tenhou.net/6 game (an object with a 'log' list)", name)
     rules = _rules(data, shown)

@@ -516,7 +516,11 @@ class HandReferee:
         self.ending = "win"
 
     def _compare_score(self, event: Win, result: Result) -> None:
+        """The recorded score against ours, as far as the record gives one (a win recorded
+        only by its score changes has its deltas checked in :meth:`_win`, and nothing here)."""
         rec = event.recorded
+        if rec.han is None or rec.points is None:
+            return
         ours_yaku = {y.id: y.han for y in result.yaku if y.han}
         theirs_yaku = dict(rec.yaku)
         problems = []

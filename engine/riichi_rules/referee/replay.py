@@ -18,21 +18,27 @@ from riichi_rules.scoring.scorer import program as program_of
 
 @dataclass
 class GameReport:
-    """What the replay of one game found."""
+    """What the replay of one game found. ``deltas_only`` counts the wins whose record gives
+    only the score changes (an mjai log by Mortal): their han, fu, yaku and points are not
+    compared, their score changes are. ``notes`` are what the reader noticed and read past
+    (:attr:`GameRecord.errors`): not disagreements."""
 
     source: str
     game_id: str | None
     hands: int = 0
     wins: int = 0
+    deltas_only: int = 0
     disagreements: list[Disagreement] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
     unsupported: str = ""  # why the game was not replayed (rules the ruleset does not model)
     error: str = ""  # a record that could not be read
 
     def to_json(self) -> dict[str, Any]:
         return {
             "source": self.source, "game_id": self.game_id, "hands": self.hands,
-            "wins": self.wins,
+            "wins": self.wins, "deltas_only": self.deltas_only,
             "disagreements": [d.to_json() for d in self.disagreements],
+            "notes": list(self.notes),
             **({"unsupported": self.unsupported} if self.unsupported else {}),
             **({"error": self.error} if self.error else {}),
         }
@@ -40,7 +46,7 @@ class GameReport:
 
 def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
     """Follow every hand of a game under a ruleset."""
-    report = GameReport(record.source, record.game_id)
+    report = GameReport(record.source, record.game_id, notes=list(record.errors))
     rules = record.rules
     if rules.players != 4 or not rules.standard:
         report.unsupported = (f"{rules.label or 'this lobby'}: "
@@ -83,6 +89,7 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 break
             if isinstance(event, Win):
                 report.wins += 1
+                report.deltas_only += not event.recorded.scored
         report.disagreements.extend(referee.disagreements)
         scores = [s.points for s in referee.state.seats]
         sticks_left = referee.state.sticks
