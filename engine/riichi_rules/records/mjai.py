@@ -667,9 +667,10 @@ class _Reader:
         if self.final_scores is None:
             self.errors.append("the game has no final result (end_game without scores)")
         red = self.aka if self.aka is not None else self.red_seen
-        # mjai does not say how long the game is: a South hand shows a hanchan; an East-only
-        # record may be an east game or a hanchan ended early
-        hanchan = True if any(h.round_wind is not Wind.E for h in self.hands) else None
+        # mjai does not say how long the game is: only a West hand shows a hanchan (an east
+        # game may run on into South where nobody has reached the return points, and a
+        # hanchan may end early on a bust)
+        hanchan = True if any(h.round_wind is Wind.W for h in self.hands) else None
         rules = RecordRules(_SEATS, red, True, hanchan, True, "mjai", self.raw)
         return GameRecord(
             source=self.name, game_id=None, rules=rules, players=self.players,
