@@ -19,7 +19,7 @@ from typing import Any
 from riichi_rules.errors import Diagnostic, InputError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
-from riichi_rules.tiles import Tile, parse_tiles
+from riichi_rules.tiles import TILE_PROPERTY_TABLES, Tile, parse_tiles
 
 Fn = Callable[[v.Env], Any]
 _STAGED_FEATURES = frozenset({"han", "fu", "basic", "yakuman_total", "yakuman_max"})
@@ -43,7 +43,8 @@ class Compiled:
     # without the environment: loops then run it through map/filter at C speed.
     kernel: Callable[[Any], Any] | None = None
     kslot: int = -1
-    ktable: tuple[bool, ...] | None = None  # the kernel is ``ktable[x.kind]`` (a tile)
+    # an equality ``A == B``: its two sides (a loop may then look its elements up by value)
+    sides: tuple[Compiled, Compiled] | None = None
 
 
 def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
@@ -54,6 +55,33 @@ def _with_kernel(compiled: Compiled, kernel: Callable[[Any], Any] | None, slot: 
     if kernel is None:
         return compiled
     return dataclasses.replace(compiled, kernel=kernel, kslot=slot)
+
+
+def _with_sides(equal: Compiled, left: Compiled, right: Compiled) -> Compiled:
+    if equal.const or v.ANY in (left.type, right.type):
+        return equal
+    return dataclasses.replace(equal, sides=(left, right))
+
+
+@dataclass(frozen=True, slots=True)
+class _Lookup:
+    """A filter ``MINE == OTHER``: MINE a value of the element alone (it has a kernel),
+    OTHER free of the element."""
+
+    mine: Compiled
+    other: Compiled
+    mine_node: ast.Expr
+
+
+def _lookup_of(node: ast.Expr, test: Compiled, slot: int) -> _Lookup | None:
+    if test.sides is None or not isinstance(node, ast.Binary):
+        return None
+    (left, right) = test.sides
+    for mine, other, mine_node in ((left, right, node.left), (right, left, node.right)):
+        if (mine.kernel is not None and mine.kslot == slot and not (mine.free - {slot})
+                and not mine.staged and slot not in other.free and not other.staged):
+            return _Lookup(mine, other, mine_node)
+    return None
 
 
 def _identity(x: Any) -> Any:
@@ -288,19 +316,14 @@ class ExpressionCompiler:
         sf = subject.fn
         pure = _predicate_kernel(name, subject.type)
         kernel = None
-        ktable = None
         if pure is not None and subject.kernel is not None:
             sk = subject.kernel
             kernel = pure if sk is _identity else (lambda x: pure(sk(x)))
-            prop = v.TILE_PREDICATES.get(name)
-            if sk is _identity and subject.type == v.TILE and prop is not None:
-                ktable = prop.table
         if subject.free and len(subject.free) == 1 and subject.cost == 1:
             (slot,) = subject.free  # a bare bound variable: read the slot directly
-            compiled = _with_kernel(
+            return _with_kernel(
                 _derived(v.BOOL, lambda env: test(env, env.slots[slot]), subject), kernel,
                 subject.kslot)
-            return dataclasses.replace(compiled, ktable=ktable) if ktable else compiled
         return _with_kernel(_derived(v.BOOL, lambda env: test(env, sf(env)), subject), kernel,
                             subject.kslot)
 
@@ -429,7 +452,7 @@ class ExpressionCompiler:
                 return self.error(node.span, f"cannot compare {_article(left.type)} with "
                                   f"{_article(right.type)}")
             equal = _fold2(v.BOOL, left, right, _equality(left.type, right.type))
-            return _negate(equal) if op == "!=" else equal
+            return _negate(equal) if op == "!=" else _with_sides(equal, left, right)
         left = self._expect(left, v.INT, node.left.span, f"the left side of '{op}'")
         right = self._expect(right, v.INT, node.right.span, f"the right side of '{op}'")
         if op in _ORDER:
@@ -513,12 +536,14 @@ class ExpressionCompiler:
             lf, rf = left.fn, right.fn
 
             def group_is_tile(env: v.Env) -> bool:
-                group, kind = lf(env), rf(env).kind
-                return group is not None and all(t.kind == kind for t in group.tiles)
+                # every tile of it is that tile: a pung, kong, pair or single of its kind
+                group = lf(env)
+                return group is not None and not group.is_chow and group.first == rf(env).kind
 
             return _derived(v.BOOL, group_is_tile, left, right)
         if _comparable(left.type, right.type):
-            return _fold2(v.BOOL, left, right, _equality(left.type, right.type))
+            return _with_sides(_fold2(v.BOOL, left, right, _equality(left.type, right.type)),
+                               left, right)
         if isinstance(right_node, ast.Name):
             return self.error(right_node.span, f"'{right_node.name}' is not something "
                               f"{_article(left.type)} can be", did_you_mean(
@@ -556,18 +581,12 @@ class ExpressionCompiler:
             compiled = _derived(
                 v.BOOL, lambda env: any(test(env, t) for t in tiles_of(lf(env))), left)
             table = prop.table
-            if table is None or left.kernel is None:
+            if table is None or left.kernel is None or right_node.name not in TILE_PROPERTY_TABLES:
                 return compiled
             lk = left.kernel
             kernel: Callable[[Any], bool]
-            if is_group:
-                def group_has(g: Any) -> bool:
-                    # a group holds at most three kinds: its first, second and last tiles
-                    if g is None:
-                        return False
-                    ts = g.tiles
-                    return bool(table[ts[0].kind] or table[ts[-1].kind]
-                                or table[ts[1 if len(ts) > 1 else 0].kind])
+            if is_group:  # some tile of the group: a flag the group carries
+                group_has = operator.attrgetter("any_" + right_node.name)
                 kernel = group_has if lk is _identity else (lambda x: group_has(lk(x)))
             else:
                 def list_has(ts: Any) -> bool:
@@ -635,20 +654,70 @@ class ExpressionCompiler:
         ]
         local = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
                  if not (c.free - {slot}) and not c.staged]
-        rest = [c for c in compiled if (c.free - {slot}) or c.staged]
-        if local and not source.free and not source.staged and not source.const:
+        rest = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
+                if (c.free - {slot}) or c.staged]
+        cacheable = not source.free and not source.staged and not source.const
+        # an equality between a value of the element and a value from outside it (a
+        # constant, the situation, an outer variable): the elements are looked up by value
+        # in an index of the source, built once per reading and shared by every rule that
+        # asks for the same
+        lookup: _Lookup | None = None
+        if cacheable:
+            for pool in (rest, local):
+                for i, (node, test) in enumerate(pool):
+                    lookup = _lookup_of(node, test, slot)
+                    if lookup is not None:
+                        del pool[i]
+                        break
+                if lookup is not None:
+                    break
+        key: Hashable = ("source", _structure(comp.source))
+        if local and cacheable:
             # one cached list per conjunct, in a canonical order, so that rules sharing a
             # first condition ("sets where triplet") share its list too
             local.sort(key=lambda item: (item[1].cost, repr(_structure(item[0]))))
-            key: Hashable = ("source", _structure(comp.source))
             for node, test in local:
                 key = ("filter", key, comp.binder, _structure(node))
                 source = self._filter(source, test, slot, key)
-        else:
-            rest = compiled
+        elif not cacheable:
+            rest = list(zip(conjuncts, compiled, strict=True))
+        if lookup is not None:
+            source = self._index(source, key, comp.binder, lookup)
         if not rest:
             return source, inner, None, slot
-        return source, inner, self._conjunction(rest), slot
+        return source, inner, self._conjunction([c for _, c in rest]), slot
+
+    def _index(
+        self, source: Compiled, source_key: Hashable, binder: str | None, lookup: _Lookup
+    ) -> Compiled:
+        """The elements of ``source`` whose value (``lookup.mine``) equals ``lookup.other``,
+        from an index of ``source`` by that value, cached per reading."""
+        key = ("index", source_key, binder, _structure(lookup.mine_node))
+        cid = self.cache_ids.setdefault(key, len(self.cache_ids))
+        sf, value_of, outer = source.fn, lookup.mine.kernel, lookup.other.fn
+        assert value_of is not None
+        tiles = lookup.mine.type == v.TILE  # tiles are equal when their kinds are
+        missing = v.MISSING
+        empty: tuple[Any, ...] = ()
+
+        def looked_up(env: v.Env) -> Any:
+            cache = env.cache
+            index = cache[cid]
+            if index is missing:
+                index = cache[cid] = {}
+                for x in sf(env):
+                    value = value_of(x)
+                    if tiles:
+                        value = value.kind
+                    bucket = index.get(value)
+                    if bucket is None:
+                        index[value] = [x]
+                    else:
+                        bucket.append(x)
+            wanted = outer(env)
+            return index.get(wanted.kind if tiles else wanted, empty)
+
+        return _derived(source.type, looked_up, source, lookup.other, cost=4)
 
     def _filter(
         self, source: Compiled, test_compiled: Compiled, slot: int, key: Hashable
@@ -867,15 +936,9 @@ def _predicate_test(name: str, type_: str) -> Callable[[v.Env, Any], bool] | Non
             return group_prop.test
         if tile_prop is not None:
             table = tile_prop.table
-            if table is not None:
-                def all_tiles(env: v.Env, g: Any) -> bool:
-                    # a group holds at most three kinds: its first, second and last tiles
-                    if g is None:
-                        return False
-                    ts = g.tiles
-                    return bool(table[ts[0].kind] and table[ts[-1].kind]
-                                and table[ts[1 if len(ts) > 1 else 0].kind])
-                return all_tiles
+            if table is not None and name in TILE_PROPERTY_TABLES:
+                every = operator.attrgetter("all_" + name)
+                return lambda env, g: g is not None and every(g)
             test = tile_prop.test
             return lambda env, g: g is not None and all(test(env, t) for t in g.tiles)
     if type_ == v.list_of(v.TILE) and tile_prop is not None:
@@ -890,16 +953,12 @@ def _predicate_kernel(name: str, type_: str) -> Callable[[Any], bool] | None:
     tile_prop = v.TILE_PREDICATES.get(name)
     if tile_prop is not None and tile_prop.table is not None:
         table = tile_prop.table
-        if type_ == v.TILE:
+        if type_ == v.TILE:  # a flag the tile carries, or a table by kind
+            if name in TILE_PROPERTY_TABLES:
+                return operator.attrgetter(name)
             return lambda t: table[t.kind]
-        if type_ == v.GROUP:
-            def all_tiles(g: Any) -> bool:
-                if g is None:
-                    return False
-                ts = g.tiles
-                return bool(table[ts[0].kind] and table[ts[-1].kind]
-                            and table[ts[1 if len(ts) > 1 else 0].kind])
-            return all_tiles
+        if type_ == v.GROUP and name in TILE_PROPERTY_TABLES:  # a flag the group carries
+            return operator.attrgetter("all_" + name)
         if type_ == v.list_of(v.TILE):
             return lambda ts: all(table[t.kind] for t in ts)
         return None
@@ -939,14 +998,6 @@ def _quantify(
     parts = [p for p in (source, where, body) if p is not None]
     wk = _kernel_of(where, slot) if where is not None else None
     bk = _kernel_of(body, slot) if body is not None else None
-    if where is None and body is not None and body.ktable is not None and body.kslot == slot:
-        lookup = body.ktable.__getitem__
-        kinds = operator.attrgetter("kind")
-        if quantifier == "every":
-            return _derived(v.BOOL, lambda env: all(map(lookup, map(kinds, sf(env)))), *parts)
-        if quantifier == "some":
-            return _derived(v.BOOL, lambda env: any(map(lookup, map(kinds, sf(env)))), *parts)
-        return _derived(v.BOOL, lambda env: not any(map(lookup, map(kinds, sf(env)))), *parts)
     if (where is None or wk is not None) and (body is None or bk is not None) and (
             wk is not None or bk is not None):
         return _derived(v.BOOL, _kernel_quantifier(quantifier, sf, wk, bk), *parts,
