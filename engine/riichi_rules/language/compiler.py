@@ -12,7 +12,8 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -168,8 +169,26 @@ class ExpressionCompiler:
         self.diagnostics: list[Diagnostic] = []
         self.slot_count = 0
         self.cache_ids: dict[Hashable, int] = {}
+        # how often each loop occurs in the rules to compile (count_uses): a loop that occurs
+        # once, outside any other loop, runs once per reading and is not worth a cache cell
+        self.uses: Counter[Hashable] | None = None
         self.stage = ""
         self.lets: dict[str, Compiled] = {}  # the ``let`` names of the declaration compiled
+
+    def count_uses(self, nodes: Iterable[Any]) -> None:
+        """Count the loops (quantifiers, aggregates) of the rules about to be compiled, so
+        that only those that occur more than once, or inside another loop, are cached."""
+        uses: Counter[Hashable] = Counter()
+        stack = list(nodes)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (list, tuple)):
+                stack.extend(node)
+            elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+                if isinstance(node, (ast.Quantified, ast.Aggregate, ast.NounTest)):
+                    uses[_structure(node)] += 1
+                stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+        self.uses = uses
 
     @property
     def cache_size(self) -> int:
@@ -284,7 +303,8 @@ class ExpressionCompiler:
             if feature.stages and self.stage not in feature.stages:
                 return self.error(node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
-            return Compiled(feature.type, feature.get, staged=name in _STAGED_FEATURES)
+            return Compiled(feature.type, feature.get, cost=feature.cost,
+                            staged=name in _STAGED_FEATURES)
         candidates = [b.name for b in scope if b.name] + v.all_names(self.features)
         return self.error(node.span, f"unknown name '{name}'", did_you_mean(name, candidates))
 
@@ -762,13 +782,18 @@ class ExpressionCompiler:
         return _with_kernel(self._chain(parts, False), _chain_kernel(parts, False),
                             parts[0].kslot)
 
-    def _cached(self, node: ast.Expr, compiled: Compiled, own_slot: int) -> Compiled:
+    def _cached(
+        self, node: ast.Expr, compiled: Compiled, own_slot: int, scope: tuple[_Binder, ...]
+    ) -> Compiled:
         """Share a loop's value across rules, once per reading, when it reads no variable
-        bound outside it and no running stage value."""
+        bound outside it and no running stage value (and it occurs more than once, or
+        inside another loop)."""
         free = compiled.free - {own_slot}
         if free or compiled.staged or compiled.const:
             return dataclasses.replace(compiled, free=free)
         key = _structure(node)
+        if self.uses is not None and not scope and self.uses[key] < 2:
+            return compiled
         cid = self.cache_ids.setdefault(key, len(self.cache_ids))
         inner = compiled.fn
         missing = v.MISSING
@@ -791,7 +816,8 @@ class ExpressionCompiler:
         elif node.quantifier == "every":
             return self.error(node.span, "every(...) needs a condition after ':'",
                               "e.g. every(sets: chow)")
-        return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot)
+        return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot,
+                            scope)
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
         collection = v.NOUNS.get(node.noun)
@@ -810,8 +836,9 @@ class ExpressionCompiler:
             body = self._is(it, node.subject, inner, node.span)
             if node.test == "is_not":
                 body = _negate(body)
-        source = Compiled(feature.type, feature.get)
-        return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot)
+        source = Compiled(feature.type, feature.get, cost=feature.cost)
+        return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot,
+                            scope)
 
     def _aggregate(self, node: ast.Aggregate, scope: tuple[_Binder, ...]) -> Compiled:
         source, inner, where, slot = self._comprehension(node.comp, scope)
@@ -821,14 +848,14 @@ class ExpressionCompiler:
         if node.kind == "count":
             if wf is None:
                 return self._cached(node, _derived(v.INT, lambda env: len(sf(env)), source),
-                                    slot)
+                                    slot, scope)
 
             wk = _kernel_of(where, slot) if where is not None else None
             if wk is not None:
                 kw = wk
                 return self._cached(node, _derived(
                     v.INT, lambda env: sum(map(kw, sf(env))), *parts, cost=_LOOP_COST // 2),
-                    slot)
+                    slot, scope)
 
             def count(env: v.Env) -> int:
                 slots = env.slots
@@ -839,7 +866,8 @@ class ExpressionCompiler:
                         n += 1
                 return n
 
-            return self._cached(node, _derived(v.INT, count, *parts, cost=_LOOP_COST), slot)
+            return self._cached(node, _derived(v.INT, count, *parts, cost=_LOOP_COST), slot,
+                                scope)
         if node.kind == "distinct":
             element = inner[-1].type
             attribute = v.ATTRIBUTES.get(element, {}).get(node.attr or "")
@@ -860,7 +888,7 @@ class ExpressionCompiler:
                     def distinct_fast(env: v.Env) -> int:
                         return len(set(map(get, filter(kw2, sf(env)))))
                 return self._cached(node, _derived(v.INT, distinct_fast, *parts,
-                                                   cost=_LOOP_COST // 2), slot)
+                                                   cost=_LOOP_COST // 2), slot, scope)
 
             def distinct(env: v.Env) -> int:
                 slots = env.slots
@@ -872,7 +900,8 @@ class ExpressionCompiler:
                         seen.add(key(value) if key else value)
                 return len(seen)
 
-            return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot)
+            return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot,
+                                scope)
         assert node.body is not None
         body = self._expect(self.compile(node.body, inner), v.INT, node.body.span,
                             f"the value of {node.kind}(...)")
@@ -890,7 +919,7 @@ class ExpressionCompiler:
             return combine(values)
 
         return self._cached(node, _derived(v.INT, aggregate, *parts, body, cost=_LOOP_COST),
-                            slot)
+                            slot, scope)
 
 
 def _chain_kernel(parts: list[Compiled], absorbing: bool) -> Callable[[Any], Any] | None:

@@ -166,6 +166,7 @@ class Feature:
     get: Callable[[Env], Any]
     phrase: str
     stages: frozenset[str] = frozenset()  # empty = available everywhere
+    cost: int = 1  # how dear it is to read (conditions run their cheaper parts first)
 
 
 _SCORE_STAGES = frozenset({"fu", "limits", "payments"})
@@ -201,7 +202,7 @@ FEATURES: dict[str, Feature] = {
     "dora": Feature(list_of(TILE), _at("facts.dora"), "the dora indicators"),
     "ura": Feature(list_of(TILE), _at("facts.ura"), "the ura-dora indicators"),
     "waits": Feature(list_of(TILE), _at("facts.waits"),
-                     "the tiles that would have completed the hand"),
+                     "the tiles that would have completed the hand", cost=100),
     # the reading
     "form": Feature(FORM, _at("reading.form"), "the hand's form"),
     "wait": Feature(WAIT, _at("reading.wait"), "the wait"),

@@ -453,6 +453,7 @@ class _Builder:
             (lambda name: True) if self.standalone else (lambda name: name in known),
             self.sources.line,
         )
+        compiler.count_uses([*known.values(), *self.singletons.values()])
         yakuman: list[YakuRule] = []
         yaku: list[YakuRule] = []
         dora: list[DoraRule] = []
