@@ -18,9 +18,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import product
+from operator import attrgetter
 
 from riichi_rules.hand import Meld, MeldType, Win
-from riichi_rules.tiles import Suit, Tile
+from riichi_rules.tiles import TILE_PROPERTY_TABLES, Suit, Tile
 
 __all__ = [
     "Form",
@@ -59,26 +60,68 @@ class Wait(StrEnum):
     THIRTEEN_SIDED = "thirteen_sided"
 
 
+_SHAPE_FLAGS: dict[str, frozenset[Shape]] = {
+    "is_chow": frozenset({Shape.CHOW}), "is_pung": frozenset({Shape.PUNG}),
+    "is_kong": frozenset({Shape.KONG}), "is_triplet": frozenset({Shape.PUNG, Shape.KONG}),
+    "is_pair": frozenset({Shape.PAIR}), "is_single": frozenset({Shape.SINGLE}),
+}
+
+
 @dataclass(frozen=True, slots=True)
 class Group:
-    """A chow, pung, kong, pair or (thirteen orphans) single; ``meld`` if it is a declared meld."""
+    """A chow, pung, kong, pair or (thirteen orphans) single; ``meld`` if it is a declared meld.
+
+    Derived at construction (rules read them often, and plain groups are shared): the lowest
+    tile, its suit, number and kind, the kinds; ``is_<shape>`` flags (``is_triplet``: a pung
+    or kong); and for each property of :data:`TILE_PROPERTY_TABLES`, ``all_<p>`` (every tile
+    has it) and ``any_<p>`` (some tile has it)."""
 
     shape: Shape
     tiles: tuple[Tile, ...]
     concealed: bool
     meld: Meld | None = None
-    # derived once, at construction (rules read them often)
+    tile: Tile = field(init=False, compare=False, repr=False)  # the lowest tile
     suit: Suit = field(init=False, compare=False, repr=False)
     number: int = field(init=False, compare=False, repr=False)  # the lowest tile's number
     first: int = field(init=False, compare=False, repr=False)  # the lowest tile's kind
     kinds: tuple[int, ...] = field(init=False, compare=False, repr=False)
+    is_chow: bool = field(init=False, compare=False, repr=False)
+    is_pung: bool = field(init=False, compare=False, repr=False)
+    is_kong: bool = field(init=False, compare=False, repr=False)
+    is_triplet: bool = field(init=False, compare=False, repr=False)
+    is_pair: bool = field(init=False, compare=False, repr=False)
+    is_single: bool = field(init=False, compare=False, repr=False)
+    all_simple: bool = field(init=False, compare=False, repr=False)
+    any_simple: bool = field(init=False, compare=False, repr=False)
+    all_terminal: bool = field(init=False, compare=False, repr=False)
+    any_terminal: bool = field(init=False, compare=False, repr=False)
+    all_honour: bool = field(init=False, compare=False, repr=False)
+    any_honour: bool = field(init=False, compare=False, repr=False)
+    all_wind: bool = field(init=False, compare=False, repr=False)
+    any_wind: bool = field(init=False, compare=False, repr=False)
+    all_dragon: bool = field(init=False, compare=False, repr=False)
+    any_dragon: bool = field(init=False, compare=False, repr=False)
+    all_yaochuu: bool = field(init=False, compare=False, repr=False)
+    any_yaochuu: bool = field(init=False, compare=False, repr=False)
+    all_green: bool = field(init=False, compare=False, repr=False)
+    any_green: bool = field(init=False, compare=False, repr=False)
+    all_suited: bool = field(init=False, compare=False, repr=False)
+    any_suited: bool = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         lowest = self.tiles[0]
-        object.__setattr__(self, "suit", lowest.suit)
-        object.__setattr__(self, "number", lowest.number)
-        object.__setattr__(self, "first", lowest.kind)
-        object.__setattr__(self, "kinds", tuple(t.kind for t in self.tiles))
+        kinds = tuple(t.kind for t in self.tiles)
+        derived: dict[str, object] = {
+            "tile": lowest, "suit": lowest.suit, "number": lowest.number, "first": lowest.kind,
+            "kinds": kinds,
+        }
+        for name, shapes in _SHAPE_FLAGS.items():
+            derived[name] = self.shape in shapes
+        for name, table in TILE_PROPERTY_TABLES.items():
+            derived["all_" + name] = all(table[k] for k in kinds)
+            derived["any_" + name] = any(table[k] for k in kinds)
+        for name, value in derived.items():
+            object.__setattr__(self, name, value)
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +192,13 @@ _LIMIT = 1 << 16  # entries a suit's table holds before it is cleared (a bound o
 _SUIT_OF: tuple[int, ...] = tuple(k // 9 for k in range(34))
 _UNIT: tuple[int, ...] = tuple(1 << (3 * (k % 9)) for k in range(34))
 _SIZE = (9, 9, 9, 7)
+# the whole hand packed at once: kind k adds _HAND_UNIT[k] (suit s in bits 27s..27s+26), and
+# _SIZE_UNIT[k] to the tile count of its suit (five bits a suit)
+_HAND_UNIT: tuple[int, ...] = tuple(1 << (27 * (k // 9) + 3 * (k % 9)) for k in range(34))
+_SIZE_UNIT: tuple[int, ...] = tuple(1 << (5 * (k // 9)) for k in range(34))
+_SUIT_MASK = (1 << 27) - 1
+_KIND = attrgetter("kind")
+_RED = attrgetter("red")
 _SUIT_TABLES: tuple[dict[int, tuple[_Decomp, ...]], ...] = ({}, {}, {}, {})
 _ODD_DIGITS = int("001" * 9, 2)  # a count of 1 or 3 sets its lowest bit
 _THIRD_BIT = int("100" * 9, 2)  # a count of 4 sets its third bit
@@ -396,16 +446,13 @@ def readings(win: Win) -> tuple[Reading, ...]:
     Empty if the hand is not complete or the win tile is not in it. Standard readings come
     first (by decomposition, then by win group), then seven pairs or thirteen orphans.
     """
-    keys = [0, 0, 0, 0]
-    sizes = [0, 0, 0, 0]
-    reds: list[int] = []
-    for t in win.concealed:
-        kind = t.kind
-        suit = _SUIT_OF[kind]
-        keys[suit] += _UNIT[kind]
-        sizes[suit] += 1
-        if t.red:
-            reds.append(kind)
+    concealed = win.concealed
+    kinds = list(map(_KIND, concealed))
+    packed = sum(map(_HAND_UNIT.__getitem__, kinds))
+    sized = sum(map(_SIZE_UNIT.__getitem__, kinds))
+    keys = [(packed >> (27 * suit)) & _SUIT_MASK for suit in range(4)]
+    sizes = [(sized >> (5 * suit)) & 31 for suit in range(4)]
+    reds = [t.kind for t in concealed if t.red] if any(map(_RED, concealed)) else []
     win_tile = win.win_tile
     wk = win_tile.kind
     held = (keys[_SUIT_OF[wk]] // _UNIT[wk]) & 7

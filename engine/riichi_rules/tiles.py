@@ -57,6 +57,13 @@ _DRAGON: tuple[bool, ...] = tuple(k >= 31 for k in KINDS)
 _YAOCHUU: tuple[bool, ...] = tuple(_TERMINAL[k] or _HONOUR[k] for k in KINDS)
 _GREEN_KINDS = frozenset({19, 20, 21, 23, 25, 32})  # 2s 3s 4s 6s 8s 6z
 _GREEN: tuple[bool, ...] = tuple(k in _GREEN_KINDS for k in KINDS)
+TILE_PROPERTY_TABLES: dict[str, tuple[bool, ...]] = {
+    "simple": _SIMPLE, "terminal": _TERMINAL, "honour": _HONOUR, "wind": _WIND,
+    "dragon": _DRAGON, "yaochuu": _YAOCHUU, "green": _GREEN,
+    "suited": tuple(not honour for honour in _HONOUR),
+}
+"""The properties a tile has by its kind alone, each as a table by kind."""
+
 _DORA: tuple[int, ...] = tuple(
     (k // 9) * 9 + (k % 9 + 1) % 9
     if k < 27
@@ -71,9 +78,18 @@ class Tile:
 
     kind: int
     red: bool = False
-    # derived at construction (rules read them often; tiles are interned)
+    # derived at construction (rules read them often; tiles are interned): the suit, the
+    # number, and each property of TILE_PROPERTY_TABLES
     suit: Suit = field(init=False, compare=False, repr=False)
     number: int = field(init=False, compare=False, repr=False)
+    simple: bool = field(init=False, compare=False, repr=False)  # 2..8 of a suit
+    terminal: bool = field(init=False, compare=False, repr=False)  # 1 or 9 of a suit
+    honour: bool = field(init=False, compare=False, repr=False)
+    wind: bool = field(init=False, compare=False, repr=False)
+    dragon: bool = field(init=False, compare=False, repr=False)
+    yaochuu: bool = field(init=False, compare=False, repr=False)  # a terminal or an honour
+    green: bool = field(init=False, compare=False, repr=False)  # 2s 3s 4s 6s 8s 6z
+    suited: bool = field(init=False, compare=False, repr=False)  # not an honour
 
     def __post_init__(self) -> None:
         if not (type(self.kind) is int and 0 <= self.kind <= 33):
@@ -82,6 +98,8 @@ class Tile:
             raise ValueError(f"only fives can be red, not kind {self.kind}")
         object.__setattr__(self, "suit", _SUIT[self.kind])
         object.__setattr__(self, "number", _NUMBER[self.kind])
+        for name, table in TILE_PROPERTY_TABLES.items():
+            object.__setattr__(self, name, table[self.kind])
 
     def __eq__(self, other: object) -> bool:
         # tiles are interned (Tile.of), so identity settles most comparisons quickly
@@ -100,43 +118,6 @@ class Tile:
         if red:
             return _RED_TILES[kind]
         return _TILES[kind]
-
-    @property
-    def simple(self) -> bool:
-        """2..8 of a suit."""
-        return _SIMPLE[self.kind]
-
-    @property
-    def terminal(self) -> bool:
-        """1 or 9 of a suit."""
-        return _TERMINAL[self.kind]
-
-    @property
-    def honour(self) -> bool:
-        return _HONOUR[self.kind]
-
-    @property
-    def wind(self) -> bool:
-        return _WIND[self.kind]
-
-    @property
-    def dragon(self) -> bool:
-        return _DRAGON[self.kind]
-
-    @property
-    def yaochuu(self) -> bool:
-        """A terminal or an honour."""
-        return _YAOCHUU[self.kind]
-
-    @property
-    def green(self) -> bool:
-        """One of 2s 3s 4s 6s 8s 6z (the tiles of all green)."""
-        return _GREEN[self.kind]
-
-    @property
-    def suited(self) -> bool:
-        """Not an honour."""
-        return not _HONOUR[self.kind]
 
     def __str__(self) -> str:
         return _NAMES_RED[self.kind] if self.red else _NAMES[self.kind]

@@ -12,14 +12,15 @@ from __future__ import annotations
 
 import dataclasses
 import operator
-from collections.abc import Callable, Hashable, Mapping, Sequence
+from collections import Counter
+from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from riichi_rules.errors import Diagnostic, InputError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
-from riichi_rules.tiles import Tile, parse_tiles
+from riichi_rules.tiles import TILE_PROPERTY_TABLES, Tile, parse_tiles
 
 Fn = Callable[[v.Env], Any]
 _STAGED_FEATURES = frozenset({"han", "fu", "basic", "yakuman_total", "yakuman_max"})
@@ -43,7 +44,8 @@ class Compiled:
     # without the environment: loops then run it through map/filter at C speed.
     kernel: Callable[[Any], Any] | None = None
     kslot: int = -1
-    ktable: tuple[bool, ...] | None = None  # the kernel is ``ktable[x.kind]`` (a tile)
+    # an equality ``A == B``: its two sides (a loop may then look its elements up by value)
+    sides: tuple[Compiled, Compiled] | None = None
 
 
 def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
@@ -54,6 +56,33 @@ def _with_kernel(compiled: Compiled, kernel: Callable[[Any], Any] | None, slot: 
     if kernel is None:
         return compiled
     return dataclasses.replace(compiled, kernel=kernel, kslot=slot)
+
+
+def _with_sides(equal: Compiled, left: Compiled, right: Compiled) -> Compiled:
+    if equal.const or v.ANY in (left.type, right.type):
+        return equal
+    return dataclasses.replace(equal, sides=(left, right))
+
+
+@dataclass(frozen=True, slots=True)
+class _Lookup:
+    """A filter ``MINE == OTHER``: MINE a value of the element alone (it has a kernel),
+    OTHER free of the element."""
+
+    mine: Compiled
+    other: Compiled
+    mine_node: ast.Expr
+
+
+def _lookup_of(node: ast.Expr, test: Compiled, slot: int) -> _Lookup | None:
+    if test.sides is None or not isinstance(node, ast.Binary):
+        return None
+    (left, right) = test.sides
+    for mine, other, mine_node in ((left, right, node.left), (right, left, node.right)):
+        if (mine.kernel is not None and mine.kslot == slot and not (mine.free - {slot})
+                and not mine.staged and slot not in other.free and not other.staged):
+            return _Lookup(mine, other, mine_node)
+    return None
 
 
 def _identity(x: Any) -> Any:
@@ -140,8 +169,26 @@ class ExpressionCompiler:
         self.diagnostics: list[Diagnostic] = []
         self.slot_count = 0
         self.cache_ids: dict[Hashable, int] = {}
+        # how often each loop occurs in the rules to compile (count_uses): a loop that occurs
+        # once, outside any other loop, runs once per reading and is not worth a cache cell
+        self.uses: Counter[Hashable] | None = None
         self.stage = ""
         self.lets: dict[str, Compiled] = {}  # the ``let`` names of the declaration compiled
+
+    def count_uses(self, nodes: Iterable[Any]) -> None:
+        """Count the loops (quantifiers, aggregates) of the rules about to be compiled, so
+        that only those that occur more than once, or inside another loop, are cached."""
+        uses: Counter[Hashable] = Counter()
+        stack = list(nodes)
+        while stack:
+            node = stack.pop()
+            if isinstance(node, (list, tuple)):
+                stack.extend(node)
+            elif dataclasses.is_dataclass(node) and not isinstance(node, type):
+                if isinstance(node, (ast.Quantified, ast.Aggregate, ast.NounTest)):
+                    uses[_structure(node)] += 1
+                stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+        self.uses = uses
 
     @property
     def cache_size(self) -> int:
@@ -256,7 +303,8 @@ class ExpressionCompiler:
             if feature.stages and self.stage not in feature.stages:
                 return self.error(node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
-            return Compiled(feature.type, feature.get, staged=name in _STAGED_FEATURES)
+            return Compiled(feature.type, feature.get, cost=feature.cost,
+                            staged=name in _STAGED_FEATURES)
         candidates = [b.name for b in scope if b.name] + v.all_names(self.features)
         return self.error(node.span, f"unknown name '{name}'", did_you_mean(name, candidates))
 
@@ -288,19 +336,14 @@ class ExpressionCompiler:
         sf = subject.fn
         pure = _predicate_kernel(name, subject.type)
         kernel = None
-        ktable = None
         if pure is not None and subject.kernel is not None:
             sk = subject.kernel
             kernel = pure if sk is _identity else (lambda x: pure(sk(x)))
-            prop = v.TILE_PREDICATES.get(name)
-            if sk is _identity and subject.type == v.TILE and prop is not None:
-                ktable = prop.table
         if subject.free and len(subject.free) == 1 and subject.cost == 1:
             (slot,) = subject.free  # a bare bound variable: read the slot directly
-            compiled = _with_kernel(
+            return _with_kernel(
                 _derived(v.BOOL, lambda env: test(env, env.slots[slot]), subject), kernel,
                 subject.kslot)
-            return dataclasses.replace(compiled, ktable=ktable) if ktable else compiled
         return _with_kernel(_derived(v.BOOL, lambda env: test(env, sf(env)), subject), kernel,
                             subject.kslot)
 
@@ -429,7 +472,7 @@ class ExpressionCompiler:
                 return self.error(node.span, f"cannot compare {_article(left.type)} with "
                                   f"{_article(right.type)}")
             equal = _fold2(v.BOOL, left, right, _equality(left.type, right.type))
-            return _negate(equal) if op == "!=" else equal
+            return _negate(equal) if op == "!=" else _with_sides(equal, left, right)
         left = self._expect(left, v.INT, node.left.span, f"the left side of '{op}'")
         right = self._expect(right, v.INT, node.right.span, f"the right side of '{op}'")
         if op in _ORDER:
@@ -513,12 +556,14 @@ class ExpressionCompiler:
             lf, rf = left.fn, right.fn
 
             def group_is_tile(env: v.Env) -> bool:
-                group, kind = lf(env), rf(env).kind
-                return group is not None and all(t.kind == kind for t in group.tiles)
+                # every tile of it is that tile: a pung, kong, pair or single of its kind
+                group = lf(env)
+                return group is not None and not group.is_chow and group.first == rf(env).kind
 
             return _derived(v.BOOL, group_is_tile, left, right)
         if _comparable(left.type, right.type):
-            return _fold2(v.BOOL, left, right, _equality(left.type, right.type))
+            return _with_sides(_fold2(v.BOOL, left, right, _equality(left.type, right.type)),
+                               left, right)
         if isinstance(right_node, ast.Name):
             return self.error(right_node.span, f"'{right_node.name}' is not something "
                               f"{_article(left.type)} can be", did_you_mean(
@@ -556,18 +601,12 @@ class ExpressionCompiler:
             compiled = _derived(
                 v.BOOL, lambda env: any(test(env, t) for t in tiles_of(lf(env))), left)
             table = prop.table
-            if table is None or left.kernel is None:
+            if table is None or left.kernel is None or right_node.name not in TILE_PROPERTY_TABLES:
                 return compiled
             lk = left.kernel
             kernel: Callable[[Any], bool]
-            if is_group:
-                def group_has(g: Any) -> bool:
-                    # a group holds at most three kinds: its first, second and last tiles
-                    if g is None:
-                        return False
-                    ts = g.tiles
-                    return bool(table[ts[0].kind] or table[ts[-1].kind]
-                                or table[ts[1 if len(ts) > 1 else 0].kind])
+            if is_group:  # some tile of the group: a flag the group carries
+                group_has = operator.attrgetter("any_" + right_node.name)
                 kernel = group_has if lk is _identity else (lambda x: group_has(lk(x)))
             else:
                 def list_has(ts: Any) -> bool:
@@ -635,20 +674,70 @@ class ExpressionCompiler:
         ]
         local = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
                  if not (c.free - {slot}) and not c.staged]
-        rest = [c for c in compiled if (c.free - {slot}) or c.staged]
-        if local and not source.free and not source.staged and not source.const:
+        rest = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
+                if (c.free - {slot}) or c.staged]
+        cacheable = not source.free and not source.staged and not source.const
+        # an equality between a value of the element and a value from outside it (a
+        # constant, the situation, an outer variable): the elements are looked up by value
+        # in an index of the source, built once per reading and shared by every rule that
+        # asks for the same
+        lookup: _Lookup | None = None
+        if cacheable:
+            for pool in (rest, local):
+                for i, (node, test) in enumerate(pool):
+                    lookup = _lookup_of(node, test, slot)
+                    if lookup is not None:
+                        del pool[i]
+                        break
+                if lookup is not None:
+                    break
+        key: Hashable = ("source", _structure(comp.source))
+        if local and cacheable:
             # one cached list per conjunct, in a canonical order, so that rules sharing a
             # first condition ("sets where triplet") share its list too
             local.sort(key=lambda item: (item[1].cost, repr(_structure(item[0]))))
-            key: Hashable = ("source", _structure(comp.source))
             for node, test in local:
                 key = ("filter", key, comp.binder, _structure(node))
                 source = self._filter(source, test, slot, key)
-        else:
-            rest = compiled
+        elif not cacheable:
+            rest = list(zip(conjuncts, compiled, strict=True))
+        if lookup is not None:
+            source = self._index(source, key, comp.binder, lookup)
         if not rest:
             return source, inner, None, slot
-        return source, inner, self._conjunction(rest), slot
+        return source, inner, self._conjunction([c for _, c in rest]), slot
+
+    def _index(
+        self, source: Compiled, source_key: Hashable, binder: str | None, lookup: _Lookup
+    ) -> Compiled:
+        """The elements of ``source`` whose value (``lookup.mine``) equals ``lookup.other``,
+        from an index of ``source`` by that value, cached per reading."""
+        key = ("index", source_key, binder, _structure(lookup.mine_node))
+        cid = self.cache_ids.setdefault(key, len(self.cache_ids))
+        sf, value_of, outer = source.fn, lookup.mine.kernel, lookup.other.fn
+        assert value_of is not None
+        tiles = lookup.mine.type == v.TILE  # tiles are equal when their kinds are
+        missing = v.MISSING
+        empty: tuple[Any, ...] = ()
+
+        def looked_up(env: v.Env) -> Any:
+            cache = env.cache
+            index = cache[cid]
+            if index is missing:
+                index = cache[cid] = {}
+                for x in sf(env):
+                    value = value_of(x)
+                    if tiles:
+                        value = value.kind
+                    bucket = index.get(value)
+                    if bucket is None:
+                        index[value] = [x]
+                    else:
+                        bucket.append(x)
+            wanted = outer(env)
+            return index.get(wanted.kind if tiles else wanted, empty)
+
+        return _derived(source.type, looked_up, source, lookup.other, cost=4)
 
     def _filter(
         self, source: Compiled, test_compiled: Compiled, slot: int, key: Hashable
@@ -693,13 +782,18 @@ class ExpressionCompiler:
         return _with_kernel(self._chain(parts, False), _chain_kernel(parts, False),
                             parts[0].kslot)
 
-    def _cached(self, node: ast.Expr, compiled: Compiled, own_slot: int) -> Compiled:
+    def _cached(
+        self, node: ast.Expr, compiled: Compiled, own_slot: int, scope: tuple[_Binder, ...]
+    ) -> Compiled:
         """Share a loop's value across rules, once per reading, when it reads no variable
-        bound outside it and no running stage value."""
+        bound outside it and no running stage value (and it occurs more than once, or
+        inside another loop)."""
         free = compiled.free - {own_slot}
         if free or compiled.staged or compiled.const:
             return dataclasses.replace(compiled, free=free)
         key = _structure(node)
+        if self.uses is not None and not scope and self.uses[key] < 2:
+            return compiled
         cid = self.cache_ids.setdefault(key, len(self.cache_ids))
         inner = compiled.fn
         missing = v.MISSING
@@ -722,7 +816,8 @@ class ExpressionCompiler:
         elif node.quantifier == "every":
             return self.error(node.span, "every(...) needs a condition after ':'",
                               "e.g. every(sets: chow)")
-        return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot)
+        return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot,
+                            scope)
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
         collection = v.NOUNS.get(node.noun)
@@ -741,8 +836,9 @@ class ExpressionCompiler:
             body = self._is(it, node.subject, inner, node.span)
             if node.test == "is_not":
                 body = _negate(body)
-        source = Compiled(feature.type, feature.get)
-        return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot)
+        source = Compiled(feature.type, feature.get, cost=feature.cost)
+        return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot,
+                            scope)
 
     def _aggregate(self, node: ast.Aggregate, scope: tuple[_Binder, ...]) -> Compiled:
         source, inner, where, slot = self._comprehension(node.comp, scope)
@@ -752,14 +848,14 @@ class ExpressionCompiler:
         if node.kind == "count":
             if wf is None:
                 return self._cached(node, _derived(v.INT, lambda env: len(sf(env)), source),
-                                    slot)
+                                    slot, scope)
 
             wk = _kernel_of(where, slot) if where is not None else None
             if wk is not None:
                 kw = wk
                 return self._cached(node, _derived(
                     v.INT, lambda env: sum(map(kw, sf(env))), *parts, cost=_LOOP_COST // 2),
-                    slot)
+                    slot, scope)
 
             def count(env: v.Env) -> int:
                 slots = env.slots
@@ -770,7 +866,8 @@ class ExpressionCompiler:
                         n += 1
                 return n
 
-            return self._cached(node, _derived(v.INT, count, *parts, cost=_LOOP_COST), slot)
+            return self._cached(node, _derived(v.INT, count, *parts, cost=_LOOP_COST), slot,
+                                scope)
         if node.kind == "distinct":
             element = inner[-1].type
             attribute = v.ATTRIBUTES.get(element, {}).get(node.attr or "")
@@ -791,7 +888,7 @@ class ExpressionCompiler:
                     def distinct_fast(env: v.Env) -> int:
                         return len(set(map(get, filter(kw2, sf(env)))))
                 return self._cached(node, _derived(v.INT, distinct_fast, *parts,
-                                                   cost=_LOOP_COST // 2), slot)
+                                                   cost=_LOOP_COST // 2), slot, scope)
 
             def distinct(env: v.Env) -> int:
                 slots = env.slots
@@ -803,7 +900,8 @@ class ExpressionCompiler:
                         seen.add(key(value) if key else value)
                 return len(seen)
 
-            return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot)
+            return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot,
+                                scope)
         assert node.body is not None
         body = self._expect(self.compile(node.body, inner), v.INT, node.body.span,
                             f"the value of {node.kind}(...)")
@@ -821,7 +919,7 @@ class ExpressionCompiler:
             return combine(values)
 
         return self._cached(node, _derived(v.INT, aggregate, *parts, body, cost=_LOOP_COST),
-                            slot)
+                            slot, scope)
 
 
 def _chain_kernel(parts: list[Compiled], absorbing: bool) -> Callable[[Any], Any] | None:
@@ -867,15 +965,9 @@ def _predicate_test(name: str, type_: str) -> Callable[[v.Env, Any], bool] | Non
             return group_prop.test
         if tile_prop is not None:
             table = tile_prop.table
-            if table is not None:
-                def all_tiles(env: v.Env, g: Any) -> bool:
-                    # a group holds at most three kinds: its first, second and last tiles
-                    if g is None:
-                        return False
-                    ts = g.tiles
-                    return bool(table[ts[0].kind] and table[ts[-1].kind]
-                                and table[ts[1 if len(ts) > 1 else 0].kind])
-                return all_tiles
+            if table is not None and name in TILE_PROPERTY_TABLES:
+                every = operator.attrgetter("all_" + name)
+                return lambda env, g: g is not None and every(g)
             test = tile_prop.test
             return lambda env, g: g is not None and all(test(env, t) for t in g.tiles)
     if type_ == v.list_of(v.TILE) and tile_prop is not None:
@@ -890,16 +982,12 @@ def _predicate_kernel(name: str, type_: str) -> Callable[[Any], bool] | None:
     tile_prop = v.TILE_PREDICATES.get(name)
     if tile_prop is not None and tile_prop.table is not None:
         table = tile_prop.table
-        if type_ == v.TILE:
+        if type_ == v.TILE:  # a flag the tile carries, or a table by kind
+            if name in TILE_PROPERTY_TABLES:
+                return operator.attrgetter(name)
             return lambda t: table[t.kind]
-        if type_ == v.GROUP:
-            def all_tiles(g: Any) -> bool:
-                if g is None:
-                    return False
-                ts = g.tiles
-                return bool(table[ts[0].kind] and table[ts[-1].kind]
-                            and table[ts[1 if len(ts) > 1 else 0].kind])
-            return all_tiles
+        if type_ == v.GROUP and name in TILE_PROPERTY_TABLES:  # a flag the group carries
+            return operator.attrgetter("all_" + name)
         if type_ == v.list_of(v.TILE):
             return lambda ts: all(table[t.kind] for t in ts)
         return None
@@ -939,14 +1027,6 @@ def _quantify(
     parts = [p for p in (source, where, body) if p is not None]
     wk = _kernel_of(where, slot) if where is not None else None
     bk = _kernel_of(body, slot) if body is not None else None
-    if where is None and body is not None and body.ktable is not None and body.kslot == slot:
-        lookup = body.ktable.__getitem__
-        kinds = operator.attrgetter("kind")
-        if quantifier == "every":
-            return _derived(v.BOOL, lambda env: all(map(lookup, map(kinds, sf(env)))), *parts)
-        if quantifier == "some":
-            return _derived(v.BOOL, lambda env: any(map(lookup, map(kinds, sf(env)))), *parts)
-        return _derived(v.BOOL, lambda env: not any(map(lookup, map(kinds, sf(env)))), *parts)
     if (where is None or wk is not None) and (body is None or bk is not None) and (
             wk is not None or bk is not None):
         return _derived(v.BOOL, _kernel_quantifier(quantifier, sf, wk, bk), *parts,

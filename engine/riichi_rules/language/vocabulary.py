@@ -55,23 +55,26 @@ ENUMS: dict[str, tuple[str, ...]] = {
 # ---- the evaluation environment -----------------------------------------------------------
 
 MISSING: Any = object()  # an empty cache cell
-_DRAGON_TABLE = tuple(31 <= kind <= 33 for kind in range(34))
+_KIND = operator.attrgetter("kind")
+# the value tiles (dragons, the seat wind, the round wind) by seat wind and round wind
+_VALUE_TABLES = tuple(tuple(tuple(kind >= 31 or kind in (27 + seat, 27 + round_)
+                                  for kind in range(34)) for round_ in range(4))
+                      for seat in range(4))
 
 
 class WinFacts:
     """What a win offers every reading, computed once per win."""
 
-    __slots__ = ("_waits", "closed", "counts", "dealer", "dora", "first_turn", "kinds", "open",
+    __slots__ = ("_waits", "closed", "counts", "dealer", "dora", "first_turn", "open",
                  "riichi", "ron", "round_wind", "seat_wind", "tiles", "ura", "value_table",
                  "win")
 
     def __init__(self, win: Win) -> None:
         self.win = win
         self.tiles: tuple[Tile, ...] = win.all_tiles
-        self.kinds: tuple[int, ...] = tuple(sorted({t.kind for t in self.tiles}))
         counts = [0] * 34
-        for t in self.tiles:
-            counts[t.kind] += 1
+        for kind in map(_KIND, self.tiles):
+            counts[kind] += 1
         self.counts: tuple[int, ...] = tuple(counts)
         self.closed: bool = win.closed
         self.open = not self.closed
@@ -79,12 +82,10 @@ class WinFacts:
         self.dealer = win.dealer
         self.riichi = win.riichi or win.double_riichi
         self.first_turn = win.tenhou or win.chiihou or win.renhou
-        self.seat_wind = Tile.of(win.seat.tile_kind)
-        self.round_wind = Tile.of(win.round.tile_kind)
-        value = list(_DRAGON_TABLE)
-        value[win.seat.tile_kind] = True
-        value[win.round.tile_kind] = True
-        self.value_table: tuple[bool, ...] = tuple(value)
+        seat, round_ = win.seat.tile_kind, win.round.tile_kind
+        self.seat_wind = Tile.of(seat)
+        self.round_wind = Tile.of(round_)
+        self.value_table: tuple[bool, ...] = _VALUE_TABLES[seat - 27][round_ - 27]
         self.dora = win.dora
         self.ura = win.ura
         self._waits: tuple[Tile, ...] | None = None
@@ -165,6 +166,7 @@ class Feature:
     get: Callable[[Env], Any]
     phrase: str
     stages: frozenset[str] = frozenset()  # empty = available everywhere
+    cost: int = 1  # how dear it is to read (conditions run their cheaper parts first)
 
 
 _SCORE_STAGES = frozenset({"fu", "limits", "payments"})
@@ -200,7 +202,7 @@ FEATURES: dict[str, Feature] = {
     "dora": Feature(list_of(TILE), _at("facts.dora"), "the dora indicators"),
     "ura": Feature(list_of(TILE), _at("facts.ura"), "the ura-dora indicators"),
     "waits": Feature(list_of(TILE), _at("facts.waits"),
-                     "the tiles that would have completed the hand"),
+                     "the tiles that would have completed the hand", cost=100),
     # the reading
     "form": Feature(FORM, _at("reading.form"), "the hand's form"),
     "wait": Feature(WAIT, _at("reading.wait"), "the wait"),
@@ -274,12 +276,9 @@ class GroupProperty:
         return self.check(env, group)  # type: ignore[misc]
 
 
-def _shape(phrase: str, *shapes: Shape) -> GroupProperty:
-    allowed = frozenset(shapes)
-    if len(shapes) == 1:
-        (only,) = shapes
-        return GroupProperty(phrase, allowed, pure=lambda g: g.shape is only)
-    return GroupProperty(phrase, allowed, pure=lambda g: g.shape in allowed)
+def _shape(phrase: str, flag: str, *shapes: Shape) -> GroupProperty:
+    """A property of shape: the group's ``flag`` (``Group.is_chow`` ...) says it."""
+    return GroupProperty(phrase, frozenset(shapes), pure=operator.attrgetter(flag))
 
 
 def _is_winning(env: Env, group: Group) -> bool:
@@ -288,13 +287,13 @@ def _is_winning(env: Env, group: Group) -> bool:
 
 
 GROUP_PREDICATES: dict[str, GroupProperty] = {
-    "chow": _shape("a chow", Shape.CHOW),
-    "pung": _shape("a pung", Shape.PUNG),
-    "kong": _shape("a kong", Shape.KONG),
-    "triplet": _shape("a pung or kong", Shape.PUNG, Shape.KONG),
-    "pair": _shape("a pair", Shape.PAIR),
-    "single": _shape("a single tile", Shape.SINGLE),
-    "concealed": GroupProperty("concealed", pure=lambda g: g.concealed),
+    "chow": _shape("a chow", "is_chow", Shape.CHOW),
+    "pung": _shape("a pung", "is_pung", Shape.PUNG),
+    "kong": _shape("a kong", "is_kong", Shape.KONG),
+    "triplet": _shape("a pung or kong", "is_triplet", Shape.PUNG, Shape.KONG),
+    "pair": _shape("a pair", "is_pair", Shape.PAIR),
+    "single": _shape("a single tile", "is_single", Shape.SINGLE),
+    "concealed": GroupProperty("concealed", pure=operator.attrgetter("concealed")),
     "open": GroupProperty("open", pure=lambda g: not g.concealed),
     "called": GroupProperty("called from another player",
                             pure=lambda g: g.meld is not None and g.meld.opened),
@@ -319,7 +318,7 @@ ATTRIBUTES: dict[str, dict[str, Attribute]] = {
     GROUP: {
         "suit": Attribute(STR, operator.attrgetter("suit"), "suit"),
         "number": Attribute(INT, operator.attrgetter("number"), "lowest number"),
-        "tile": Attribute(TILE, lambda g: g.tiles[0], "lowest tile"),
+        "tile": Attribute(TILE, operator.attrgetter("tile"), "lowest tile"),
         "tiles": Attribute(list_of(TILE), lambda g: g.tiles, "tiles"),
         "size": Attribute(INT, lambda g: len(g.tiles), "number of tiles"),
     },

@@ -250,6 +250,41 @@ class ScoringProgram:
     cache_size: int
     declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
+    # what the scorer runs, rule by rule: (rule, condition, han or yakuman multiple: a
+    # constant or a function), the rules that cannot score left out
+    yakuman_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
+    closed_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
+    open_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        yakuman = tuple((r, r.when, r.multiple_value if r.multiple_value is not None
+                         else _multiple_of(r)) for r in self.yakuman if not r.never)
+        closed = tuple((r, r.when, r.han_closed_value if r.han_closed_value is not None
+                        else r.han_closed) for r in self.yaku
+                       if not r.never and r.han_closed is not None)
+        opened = tuple((r, r.when, r.han_open_value if r.han_open_value is not None
+                        else r.han_open) for r in self.yaku
+                       if not r.never and r.han_open is not None)
+        object.__setattr__(self, "yakuman_checks", yakuman)
+        object.__setattr__(self, "closed_checks", closed)
+        object.__setattr__(self, "open_checks", opened)
+
+
+Check = tuple[YakuRule, Fn, "int | Fn"]
+
+
+def _multiple_of(rule: YakuRule) -> Fn:
+    """A yakuman's multiple: the last of its ``multiple`` clauses that holds, else 1."""
+    multiples = rule.multiples
+
+    def multiple(env: v.Env) -> int:
+        value = 1
+        for amount, when in multiples:
+            if when(env):
+                value = amount(env)
+        return value
+
+    return multiple
 
 
 _CLAUSE_EXAMPLES = {
@@ -418,6 +453,7 @@ class _Builder:
             (lambda name: True) if self.standalone else (lambda name: name in known),
             self.sources.line,
         )
+        compiler.count_uses([*known.values(), *self.singletons.values()])
         yakuman: list[YakuRule] = []
         yaku: list[YakuRule] = []
         dora: list[DoraRule] = []

@@ -14,7 +14,7 @@ from riichi_rules.hand import Win
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
-from riichi_rules.scoring.program import ScoringProgram, YakuRule, compile_program
+from riichi_rules.scoring.program import Check, ScoringProgram, YakuRule, compile_program
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
 from riichi_rules.tiles import Wind, format_tiles
 
@@ -108,26 +108,16 @@ def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
                 f"({prog.config.id}), one of the four fives is red")
 
 
-def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, int]]:
+def _fired(checks: tuple[Check, ...], env: Env, yakuman: bool) -> list[_Fired]:
     """(rule, han, multiple) for each rule whose condition holds, before replacements."""
-    closed = env.facts.closed
-    out = []
-    for rule in rules:
-        if rule.yakuman:
-            if not rule.when(env):
-                continue
-            multiple = 1
-            for value, when in rule.multiples:
-                if when(env):
-                    multiple = value(env)
-            out.append((rule, 0, multiple))
-            continue
-        han_fn = rule.han_closed if closed else rule.han_open
-        if han_fn is None or not rule.when(env):  # a closed-only yaku on an open hand
-            continue
-        han = han_fn(env)
-        if han > 0:
-            out.append((rule, han, 0))
+    out: list[_Fired] = []
+    for rule, when, value in checks:
+        if when(env):
+            amount = value if value.__class__ is int else value(env)  # type: ignore[operator]
+            if yakuman:
+                out.append((rule, 0, amount))
+            elif amount > 0:
+                out.append((rule, amount, 0))
     if len(out) < 2:
         return out
     replaced = {name for rule, _, _ in out for name in rule.replaces}
@@ -137,10 +127,10 @@ def _fired(rules: tuple[YakuRule, ...], env: Env) -> list[tuple[YakuRule, int, i
 
 
 def _score_reading(prog: ScoringProgram, env: Env, reading: Reading) -> list[_Candidate]:
-    yakuman = _fired(prog.yakuman, env)
+    yakuman = _fired(prog.yakuman_checks, env, True)
     if yakuman:
         return [_evaluate(prog, env, reading, yakuman, with_dora=False)]
-    yaku = _fired(prog.yaku, env)
+    yaku = _fired(prog.closed_checks if env.facts.closed else prog.open_checks, env, False)
     if not yaku:
         return []
     alone = [item for item in yaku if item[0].stands_alone]
