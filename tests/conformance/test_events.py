@@ -240,6 +240,22 @@ def test_an_impossible_event_names_its_line(tmp_path: Path) -> None:
     assert "cannot happen: seat 1 does not hold 7p" in problem
 
 
+def test_who_draws_first(tmp_path: Path) -> None:
+    # 000 §3.3: turns go round from East (the dealer, seat 0) in seat order. A deal given
+    # mid-hand begins on the turn of its first event's seat, unless it states next_draw.
+    fresh = case_text("- draw: [1, 9m]", "default: {illegal: turn}")
+    assert run_case(load_one(tmp_path, fresh), "ema-2016").passed
+    mid = "    dora: 9p\n    wall: 40\n    discards: [7p, 8p, \"\", \"\"]\n"
+    later = case_text("- draw: [2, 9m]", "default: {legal: true}").replace("    dora: 9p\n", mid)
+    result = run_case(load_one(tmp_path, later), "ema-2016")
+    assert result.passed, result.report()
+    stated = later.replace("wall: 40", "wall: 40\n    next_draw: 3").replace(
+        "{legal: true}", "{illegal: turn}")
+    result = run_case(load_one(tmp_path, stated), "ema-2016")
+    assert result.passed, result.report()
+    assert "seat 3 is to draw next" in result.trace
+
+
 def test_a_win_scores_and_settles(tmp_path: Path) -> None:
     # seat 1's 234m567p34s678s55p waits on 2s and 5s; seat 2 throws 2s: tanyao 1 + pinfu 1 =
     # 2 han 30 fu, 480 x 4 = 1920 -> 2000 (EMA 2016 ch.4); a non-dealer won: the deal passes

@@ -34,7 +34,7 @@ from riichi_rules.records.events import (
     Win,
 )
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.state import SEATS
+from riichi_rules.referee.state import SEATS, WALL
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.tiles import Tile, Wind, format_tiles, parse_tiles
 
@@ -85,7 +85,9 @@ class StepError(ValueError):
 class Deal:
     """The table when the events begin. ``wall`` is the live tiles left to draw (70 at the
     start of a hand); ``discards`` the rivers so far (a deal given mid-hand: with a river or a
-    shorter wall, the first go-around is over)."""
+    shorter wall, the first go-around is over); ``next_draw`` the seat that draws next (None:
+    the dealer at the start of a hand; in a deal given mid-hand, the seat of the first event
+    when it is a draw)."""
 
     hands: tuple[tuple[Tile, ...], ...]
     dora: Tile
@@ -96,10 +98,21 @@ class Deal:
     scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
     wall: int = 70
     discards: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    next_draw: int | None = None
 
     @property
     def mid_hand(self) -> bool:
-        return self.wall < 70 or any(self.discards)
+        return self.wall < WALL or any(self.discards)
+
+    def first_drawer(self, steps: Sequence[Step]) -> int:
+        """The seat that draws next when the events begin: ``next_draw`` if the deal states
+        it; else the dealer, or in a deal given mid-hand the seat of the first event when it
+        is a draw (the case begins on that seat's turn)."""
+        if self.next_draw is not None:
+            return self.next_draw
+        if self.mid_hand and steps and steps[0].kind == "draw":
+            return steps[0].seat
+        return self.dealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,8 +181,9 @@ def parse_deal(raw: Mapping[str, Any]) -> Deal:
         honba=int(raw.get("honba", 0)),
         sticks=int(raw.get("sticks", 0)),
         scores=tuple(int(s) for s in raw.get("scores", (25000,) * SEATS)),
-        wall=int(raw.get("wall", 70)),
+        wall=int(raw.get("wall", WALL)),
         discards=discards,
+        next_draw=None if raw.get("next_draw") is None else int(raw["next_draw"]),
     )
 
 
@@ -329,6 +343,9 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
         for seat, river in zip(state.seats, deal.discards, strict=True):
             seat.discards = list(river)
             seat.has_discarded = True
+    state.next_draw = deal.first_drawer(steps)
+    if deal.mid_hand:  # the seat before it threw last
+        state.turn = (state.next_draw - 1) % SEATS
     out = Play(referee, tuple(steps))
     release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
     for index, step in enumerate(steps):
