@@ -107,6 +107,10 @@ def test_parse_event_forms() -> None:
         parse_event({"closed_kan": {"seat": 1, "meld": "5555=p"}}, 8)
     with pytest.raises(StepError, match="cannot call its own discard"):
         parse_event({"call": {"seat": 1, "meld": "5-55p", "from": 1}}, 9)
+    [kan] = parse_event({"closed_kan": {"seat": 1, "meld": "1111m", "dora": "7s"}}, 10)
+    assert str(kan.dora) == "7s"
+    with pytest.raises(StepError, match="only a kan turns a new dora indicator, not a chi"):
+        parse_event({"call": {"seat": 1, "meld": "5-46p", "from": 0, "dora": "7s"}}, 11)
 
 
 def test_unknown_event_gets_a_hint_at_its_line(tmp_path: Path) -> None:
@@ -254,6 +258,47 @@ def test_who_draws_first(tmp_path: Path) -> None:
     result = run_case(load_one(tmp_path, stated), "ema-2016")
     assert result.passed, result.report()
     assert "seat 3 is to draw next" in result.trace
+
+
+# seat 1 holds 666m 23m 234p 567s 88s and calls kan on seat 0's 6m (kans.yaml)
+KAN = "[258m258p25s34567z, 666m23m234p567s88s, 258m258p25s34567z, 258m258p25s34567z]"
+
+
+def test_a_kans_indicator_is_turned_where_the_ruleset_turns_it(tmp_path: Path) -> None:
+    # variants.md #11: an open kan's new indicator is turned at once, before the replacement
+    # draw, at EMA 2016 [S2]; after the replacement draw, at the discard, at Tenhou [S15,S16]
+    text = case_text("""
+        - turn: [0, 6m]
+        - call: {seat: 1, meld: "6666-m", from: 0, dora: 7s}
+        - draw: [1, 4m]
+        - discard: [1, 4m]
+        """, "default: {legal: true}", hands=KAN)
+    case = load_one(tmp_path, text)
+    ema = run_case(case, "ema-2016")
+    assert ema.passed, ema.report()
+    assert ("line 8: call: {seat: 1, meld: 6666-m, from: 0, dora: 7s} (new dora indicator 7s "
+            "turned over at the kan, before the replacement draw)") in ema.trace
+    tenhou = run_case(case, "tenhou")
+    assert tenhou.passed, tenhou.report()
+    assert "(new dora indicator 7s turned over before line 10: discard: [1, 4m])" in tenhou.trace
+    # the same indicator written as its own event right after the kan: too early at Tenhou,
+    # reported at its line
+    literal = load_one(tmp_path, text.replace(", dora: 7s}", "}\n    - new_dora: 7s"))
+    [problem] = run_case(literal, "tenhou").mismatches
+    assert "t.yaml:9: event 'new_dora: 7s' (not the last one) raised dora_timing" in problem
+    # a self-draw on the replacement tile ends the hand before Tenhou turns the indicator
+    rinshan = load_one(tmp_path, text.replace("- discard: [1, 4m]", "- tsumo: {seat: 1}"))
+    assert "new dora indicator 7s not turned over" in run_case(rinshan, "tenhou").trace
+
+
+def test_a_kans_indicator_counts_in_the_tile_budget(tmp_path: Path) -> None:
+    # the hands hold all four 2m (three in seats 0, 2, 3, one in seat 1)
+    text = case_text("""
+        - turn: [0, 6m]
+        - call: {seat: 1, meld: "6666-m", from: 0, dora: 2m}
+        """, "default: {legal: true}", hands=KAN)
+    [(line, message)] = problems(write(tmp_path, text))
+    assert line == 8 and "brings a fifth 2m to the table" in message
 
 
 def test_a_win_scores_and_settles(tmp_path: Path) -> None:

@@ -129,6 +129,7 @@ class Step:
     ura: tuple[Tile, ...] = ()
     end: str = ""
     shown: tuple[int, ...] | None = None
+    dora: Tile | None = None  # a kan's new dora indicator, turned where the ruleset turns it
 
 
 # --------------------------------------------------------------------------- reading
@@ -215,6 +216,7 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
     if kind == "new_dora":
         return [Step(kind, -1, line, text, tile=_tile(value))]
     seat = int(value.get("seat", -1))
+    dora = _tile(value["dora"], "dora") if "dora" in value else None
     if kind == "call":
         meld = _meld(value["meld"])
         origin = int(value["from"])
@@ -229,13 +231,16 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
                             f"{meld.source.value if meld.source else '?'}, but seat {origin} "
                             f"sits on seat {seat}'s {want.value} (mark "
                             f"{_MARK[want]})", "meld")
-        return [Step(kind, seat, line, text, meld=meld, from_seat=origin)]
+        if dora is not None and meld.type is not MeldType.DAIMINKAN:
+            raise StepError(f"only a kan turns a new dora indicator, not a "
+                            f"{meld.type.value}", "dora")
+        return [Step(kind, seat, line, text, meld=meld, from_seat=origin, dora=dora)]
     if kind == "closed_kan":
         meld = _meld(value["meld"])
         if meld.type is not MeldType.ANKAN:
             raise StepError(f"a closed kan is four tiles with no mark, like 1111m, not "
                             f"{value['meld']!r}", "meld")
-        return [Step(kind, seat, line, text, meld=meld)]
+        return [Step(kind, seat, line, text, meld=meld, dora=dora)]
     if kind == "added_kan":
         meld = _meld(value["meld"])
         if meld.type is not MeldType.KAKAN:
@@ -246,7 +251,7 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
         if added.kind != meld.tiles[0].kind:
             raise StepError(f"the added tile {added} does not belong to {value['meld']}",
                             "tile")
-        return [Step(kind, seat, line, text, meld=meld, tile=added)]
+        return [Step(kind, seat, line, text, meld=meld, tile=added, dora=dora)]
     if kind == "ron":
         origin = int(value["from"])
         if origin == seat:
@@ -306,6 +311,8 @@ def tile_budget(deal: Deal, steps: Sequence[Step]) -> tuple[int | None, str] | N
         used: list[Tile] = []
         if step.kind in ("draw", "new_dora") and step.tile is not None:
             used.append(step.tile)
+        if step.dora is not None:
+            used.append(step.dora)
         used.extend(step.ura)
         over = take(used)
         if over:
@@ -319,14 +326,17 @@ def tile_budget(deal: Deal, steps: Sequence[Step]) -> tuple[int | None, str] | N
 @dataclass
 class Play:
     """A case's events followed by the referee: ``disagreements[i]`` are those step ``i``
-    raised (record-only kinds at wins and draws left out); ``error`` a step that cannot
-    happen at the table (the case is wrong), with ``error_step`` its index."""
+    raised (record-only kinds at wins and draws left out; a kan's new dora indicator, turned
+    over by the runner, raises its own at the kan's step); ``error`` a step that cannot happen
+    at the table (the case is wrong), with ``error_step`` its index; ``turned[i]`` says where
+    the new dora indicator of the kan at step ``i`` was turned over."""
 
     referee: HandReferee
     steps: tuple[Step, ...]
     disagreements: list[list[Disagreement]] = field(default_factory=list)
     error: str = ""
     error_step: int = -1
+    turned: dict[int, str] = field(default_factory=dict)
 
 
 def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "") -> Play:
@@ -348,16 +358,27 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
         state.turn = (state.next_draw - 1) % SEATS
     out = Play(referee, tuple(steps))
     release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
+    waiting: list[int] = []  # the steps of open kans whose indicator waits for the discard
     for index, step in enumerate(steps):
+        if step.kind in _TURNS_OVER and any(steps[k].seat == step.seat for k in waiting):
+            for kan in [k for k in waiting if steps[k].seat == step.seat]:
+                waiting.remove(kan)
+                _turn_over(out, kan, f"before line {step.line}: {step.text}")
         try:
             event = _event(referee, step, index, release)
         except StepError as error:
             out.error, out.error_step = str(error), index
             return out
+        kans = len(state.kan_dora)
         raised = referee.apply(event)
         if isinstance(event, Win | DrawnHand):
             raised = [d for d in raised if d.what not in IGNORED_AT_END]
         out.disagreements.append(raised)
+        if step.dora is not None and len(state.kan_dora) > kans:
+            if state.kan_dora[-1].at_once:
+                _turn_over(out, index, "at the kan, before the replacement draw")
+            else:
+                waiting.append(index)
         if isinstance(event, Discard):
             release = (event.seat, event.tile)
         elif isinstance(event, ClosedKan):
@@ -366,7 +387,25 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
             release = (event.seat, event.tile)
         elif isinstance(event, Draw | Call):
             release = None
+    for kan in waiting:
+        out.turned[kan] = (f"new dora indicator {steps[kan].dora} not turned over (the kan "
+                           "player did not discard or declare a kan again)")
     return out
+
+
+_TURNS_OVER = ("discard", "closed_kan", "added_kan")
+"""The steps before which the kan player's waiting indicator is turned over: its discard after
+the replacement draw, or its next kan."""
+
+
+def _turn_over(out: Play, kan: int, where: str) -> None:
+    """Turn over the new dora indicator of the kan at step ``kan``; what it raises goes with
+    that step (where the case states the indicator)."""
+    step = out.steps[kan]
+    assert step.dora is not None
+    raised = out.referee.apply(NewDora(step.seat, step.dora, index=kan))
+    out.disagreements[kan].extend(raised)
+    out.turned[kan] = f"new dora indicator {step.dora} turned over {where}"
 
 
 _NO_RECORD = RecordedWin(han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(),

@@ -192,6 +192,8 @@ def _events_trace(case: Case, played: Play) -> str:
             lines.append(f"{mark}  <- cannot happen: {played.error}")
             break
         raised = played.disagreements[index]
+        if index in played.turned:
+            mark += f" ({played.turned[index]})"
         lines.append(mark + "".join(f"  <- {d.what}: {d.message}" for d in raised))
     for win in played.referee.wins:
         lines.append(f"seat {win.seat} wins, score changes {list(win.deltas)}:")
