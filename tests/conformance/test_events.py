@@ -328,6 +328,26 @@ def test_a_win_scores_and_settles(tmp_path: Path) -> None:
     assert "wins.3: seat 3 did not win (winners: 1)" in mismatches
 
 
+def test_a_win_without_a_yaku_is_reported(tmp_path: Path) -> None:
+    # EMA 2016 ch.4: a hand needs at least one yaku. Seat 1 pons 5p and self-draws 9s:
+    # 123m 456p 678s 99s + 555p, open, with terminals: no yaku, so the win does not score
+    # (the case's win is recorded without a score, so this is not a comparison with a record)
+    hands = "[159m159p159s1234z, 123m456p78s99s55p1z, 37m37p37s1234567z, 48m48p48s1234567z]"
+    text = case_text("""
+        - turn: [0, 2m, 5p]
+        - call: {seat: 1, meld: "5-55p", from: 0}
+        - discard: [1, 1z]
+        - turn: [2, 9m]
+        - turn: [3, 9m]
+        - turn: [0, 9p]
+        - draw: [1, 9s]
+        - tsumo: {seat: 1}
+        """, "default: {illegal: score}", hands=hands)
+    result = run_case(load_one(tmp_path, text), "ema-2016")
+    assert result.passed, result.report()
+    assert "seat 1's win does not score" in result.trace
+
+
 def test_next_needs_an_ended_hand(tmp_path: Path) -> None:
     text = case_text("- turn: [0, 5p]", "default: {next: {dealer_keeps: true}}")
     assert run_case(load_one(tmp_path, text), "ema-2016").mismatches == (

@@ -63,10 +63,11 @@ DRAW_END_KINDS = (
     "suukaikan", "sanchahou",
 )
 
-IGNORED_AT_END = frozenset({"score", "deltas"})
+IGNORED_AT_END = frozenset({"deltas"})
 """Disagreements the referee raises when a win or a drawn hand differs from the *record*: a
-case has no record (its expectation states the score and the score changes, compared
-directly), so these are not reported."""
+case has no record (its expectation states the score changes, compared directly), so these are
+not reported. Its wins are recorded unscored (:data:`_NO_RECORD`), so the referee compares no
+score with them; a win that does not score at all is still reported (``score``)."""
 
 _SOURCE = {1: Relative.RIGHT, 2: Relative.ACROSS, 3: Relative.LEFT}  # (from - seat) % 4
 
@@ -408,8 +409,10 @@ def _turn_over(out: Play, kan: int, where: str) -> None:
     out.turned[kan] = f"new dora indicator {step.dora} turned over {where}"
 
 
-_NO_RECORD = RecordedWin(han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(),
+_NO_RECORD = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
                          deltas=(0, 0, 0, 0), pao=None, honba=0, sticks=0)
+"""A case's win as a record without its score (:attr:`RecordedWin.scored` False): the
+expectation states the score instead."""
 
 
 def _event(referee: HandReferee, step: Step, index: int,
