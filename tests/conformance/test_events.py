@@ -154,7 +154,7 @@ def test_events_outcomes_state_event_fields_only(tmp_path: Path) -> None:
     found = problems(write(tmp_path, text))
     assert (9, "case 't' expect.default: 'han' is stated by cases with a 'win'; this case's "
                 "outcome states legal, illegal, furiten, claims, wins, deltas, tenpai, next, "
-                "sticks") in found
+                "sticks, game_over, final_scores, final_points") in found
     assert any("state 'legal' or 'illegal'" in m for _, m in found)
 
 
@@ -348,6 +348,23 @@ def test_a_win_without_a_yaku_is_reported(tmp_path: Path) -> None:
     assert "seat 1's win does not score" in result.trace
 
 
+def test_the_game_ends_after_the_last_hand_of_its_rounds(tmp_path: Path) -> None:
+    # table.rules next_hand game_end: the game ends after the last hand of its last round once
+    # the dealer loses the deal: East 4 in an east-only game (rounds: 1), South 4 otherwise.
+    # East 4 (dealer seat 3), every hand noten at the exhaustive draw, seat 0 past 30,000 (so
+    # Tenhou's West-round extension, variants.md #49, does not apply)
+    hands = "[159m159p159s1234z, 268m268p268s4567z, 37m37p37s1234567z, 48m48p48s1234567z]"
+    deal = ("    dora: 9m\n    dealer: 3\n    rounds: 1\n    scores: [31000, 23000, 23000, 23000]"
+            "\n    wall: 0\n    discards: [5m, 6p, 5s, 4p]\n")
+    text = case_text("- draw_end: {kind: exhaustive}", "default: {game_over: true}",
+                     hands=hands).replace("    dora: 9p\n", deal)
+    for ruleset in ("ema-2016", "tenhou"):
+        result = run_case(load_one(tmp_path, text), ruleset)
+        assert result.passed, result.report()
+        south = load_one(tmp_path, text.replace("rounds: 1", "rounds: 2"))
+        assert run_case(south, ruleset).mismatches == ("game_over: expected True, got False",)
+
+
 def test_next_needs_an_ended_hand(tmp_path: Path) -> None:
     text = case_text("- turn: [0, 5p]", "default: {next: {dealer_keeps: true}}")
     assert run_case(load_one(tmp_path, text), "ema-2016").mismatches == (
@@ -370,6 +387,13 @@ def test_compare_events() -> None:
     assert compare_events({"legal": False}, actual) == [
         "legal: expected the last event to raise a disagreement, but it raised none"]
     assert short_events(actual) == "+0/-1000/+0/+0"
+    for name, value in (("game_over", True), ("final_points", [1.0, 0.0, 0.0, -1.0])):
+        assert compare_events({name: value}, actual) == [f"{name}: the hand has not ended"]
+    ended = {**actual, "game_over": False, "final_points": [30.3, 7.1, -10.4, -27.0]}
+    assert compare_events({"game_over": False, "final_points": [30.3, 7.1, -10.4, -27]},
+                          ended) == []
+    assert compare_events({"final_points": [30.3, 7.1, -10.5, -26.9]}, ended) == [
+        "final_points: expected [30.3, 7.1, -10.5, -26.9], got [30.3, 7.1, -10.4, -27.0]"]
 
 
 # ------------------------------------------------------------------ a case's own rulesets

@@ -34,6 +34,7 @@ from riichi_rules.records.events import (
     Win,
 )
 from riichi_rules.referee.hand import Disagreement, HandReferee
+from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.referee.state import SEATS, WALL
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.tiles import Tile, Wind, format_tiles, parse_tiles
@@ -88,7 +89,8 @@ class Deal:
     start of a hand); ``discards`` the rivers so far (a deal given mid-hand: with a river or a
     shorter wall, the first go-around is over); ``next_draw`` the seat that draws next (None:
     the dealer at the start of a hand; in a deal given mid-hand, the seat of the first event
-    when it is a draw)."""
+    when it is a draw); ``rounds`` the rounds the game is played over (2: East and South; 1:
+    East only), for the end of the game."""
 
     hands: tuple[tuple[Tile, ...], ...]
     dora: Tile
@@ -100,6 +102,7 @@ class Deal:
     wall: int = 70
     discards: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
     next_draw: int | None = None
+    rounds: int = 2
 
     @property
     def mid_hand(self) -> bool:
@@ -186,6 +189,7 @@ def parse_deal(raw: Mapping[str, Any]) -> Deal:
         wall=int(raw.get("wall", WALL)),
         discards=discards,
         next_draw=None if raw.get("next_draw") is None else int(raw["next_draw"]),
+        rounds=int(raw.get("rounds", 2)),
     )
 
 
@@ -338,6 +342,7 @@ class Play:
     error: str = ""
     error_step: int = -1
     turned: dict[int, str] = field(default_factory=dict)
+    rounds: int = 2
 
 
 def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "") -> Play:
@@ -357,7 +362,7 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
     state.next_draw = deal.first_drawer(steps)
     if deal.mid_hand:  # the seat before it threw last
         state.turn = (state.next_draw - 1) % SEATS
-    out = Play(referee, tuple(steps))
+    out = Play(referee, tuple(steps), rounds=deal.rounds)
     release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
     waiting: list[int] = []  # the steps of open kans whose indicator waits for the discard
     for index, step in enumerate(steps):
@@ -555,4 +560,8 @@ def observe(result: Play) -> dict[str, Any]:
     if referee.ending:
         keeps, honba = referee.next_hand()
         out["next"] = {"dealer_keeps": keeps, "honba_added": honba}
+        out["game_over"] = referee.game_over(result.rounds)
+        ended = final_scores(referee.program, [s.points for s in state.seats], state.sticks)
+        out["final_scores"] = ended
+        out["final_points"] = final_points(referee.program, ended)
     return out
