@@ -107,6 +107,10 @@ def test_parse_event_forms() -> None:
         parse_event({"closed_kan": {"seat": 1, "meld": "5555=p"}}, 8)
     with pytest.raises(StepError, match="cannot call its own discard"):
         parse_event({"call": {"seat": 1, "meld": "5-55p", "from": 1}}, 9)
+    [kan] = parse_event({"closed_kan": {"seat": 1, "meld": "1111m", "dora": "7s"}}, 10)
+    assert str(kan.dora) == "7s"
+    with pytest.raises(StepError, match="only a kan turns a new dora indicator, not a chi"):
+        parse_event({"call": {"seat": 1, "meld": "5-46p", "from": 0, "dora": "7s"}}, 11)
 
 
 def test_unknown_event_gets_a_hint_at_its_line(tmp_path: Path) -> None:
@@ -150,7 +154,7 @@ def test_events_outcomes_state_event_fields_only(tmp_path: Path) -> None:
     found = problems(write(tmp_path, text))
     assert (9, "case 't' expect.default: 'han' is stated by cases with a 'win'; this case's "
                 "outcome states legal, illegal, furiten, claims, wins, deltas, tenpai, next, "
-                "sticks") in found
+                "sticks, game_over, final_scores, final_points") in found
     assert any("state 'legal' or 'illegal'" in m for _, m in found)
 
 
@@ -240,6 +244,63 @@ def test_an_impossible_event_names_its_line(tmp_path: Path) -> None:
     assert "cannot happen: seat 1 does not hold 7p" in problem
 
 
+def test_who_draws_first(tmp_path: Path) -> None:
+    # 000 §3.3: turns go round from East (the dealer, seat 0) in seat order. A deal given
+    # mid-hand begins on the turn of its first event's seat, unless it states next_draw.
+    fresh = case_text("- draw: [1, 9m]", "default: {illegal: turn}")
+    assert run_case(load_one(tmp_path, fresh), "ema-2016").passed
+    mid = "    dora: 9p\n    wall: 40\n    discards: [7p, 8p, \"\", \"\"]\n"
+    later = case_text("- draw: [2, 9m]", "default: {legal: true}").replace("    dora: 9p\n", mid)
+    result = run_case(load_one(tmp_path, later), "ema-2016")
+    assert result.passed, result.report()
+    stated = later.replace("wall: 40", "wall: 40\n    next_draw: 3").replace(
+        "{legal: true}", "{illegal: turn}")
+    result = run_case(load_one(tmp_path, stated), "ema-2016")
+    assert result.passed, result.report()
+    assert "seat 3 is to draw next" in result.trace
+
+
+# seat 1 holds 666m 23m 234p 567s 88s and calls kan on seat 0's 6m (kans.yaml)
+KAN = "[258m258p25s34567z, 666m23m234p567s88s, 258m258p25s34567z, 258m258p25s34567z]"
+
+
+def test_a_kans_indicator_is_turned_where_the_ruleset_turns_it(tmp_path: Path) -> None:
+    # variants.md #11: an open kan's new indicator is turned at once, before the replacement
+    # draw, at EMA 2016 [S2]; after the replacement draw, at the discard, at Tenhou [S15,S16]
+    text = case_text("""
+        - turn: [0, 6m]
+        - call: {seat: 1, meld: "6666-m", from: 0, dora: 7s}
+        - draw: [1, 4m]
+        - discard: [1, 4m]
+        """, "default: {legal: true}", hands=KAN)
+    case = load_one(tmp_path, text)
+    ema = run_case(case, "ema-2016")
+    assert ema.passed, ema.report()
+    assert ("line 8: call: {seat: 1, meld: 6666-m, from: 0, dora: 7s} (new dora indicator 7s "
+            "turned over at the kan, before the replacement draw)") in ema.trace
+    tenhou = run_case(case, "tenhou")
+    assert tenhou.passed, tenhou.report()
+    assert "(new dora indicator 7s turned over before line 10: discard: [1, 4m])" in tenhou.trace
+    # the same indicator written as its own event right after the kan: too early at Tenhou,
+    # reported at its line
+    literal = load_one(tmp_path, text.replace(", dora: 7s}", "}\n    - new_dora: 7s"))
+    [problem] = run_case(literal, "tenhou").mismatches
+    assert "t.yaml:9: event 'new_dora: 7s' (not the last one) raised dora_timing" in problem
+    # a self-draw on the replacement tile ends the hand before Tenhou turns the indicator
+    rinshan = load_one(tmp_path, text.replace("- discard: [1, 4m]", "- tsumo: {seat: 1}"))
+    assert "new dora indicator 7s not turned over" in run_case(rinshan, "tenhou").trace
+
+
+def test_a_kans_indicator_counts_in_the_tile_budget(tmp_path: Path) -> None:
+    # the hands hold all four 2m (three in seats 0, 2, 3, one in seat 1)
+    text = case_text("""
+        - turn: [0, 6m]
+        - call: {seat: 1, meld: "6666-m", from: 0, dora: 2m}
+        """, "default: {legal: true}", hands=KAN)
+    [(line, message)] = problems(write(tmp_path, text))
+    assert line == 8 and "brings a fifth 2m to the table" in message
+
+
 def test_a_win_scores_and_settles(tmp_path: Path) -> None:
     # seat 1's 234m567p34s678s55p waits on 2s and 5s; seat 2 throws 2s: tanyao 1 + pinfu 1 =
     # 2 han 30 fu, 480 x 4 = 1920 -> 2000 (EMA 2016 ch.4); a non-dealer won: the deal passes
@@ -267,6 +328,43 @@ def test_a_win_scores_and_settles(tmp_path: Path) -> None:
     assert "wins.3: seat 3 did not win (winners: 1)" in mismatches
 
 
+def test_a_win_without_a_yaku_is_reported(tmp_path: Path) -> None:
+    # EMA 2016 ch.4: a hand needs at least one yaku. Seat 1 pons 5p and self-draws 9s:
+    # 123m 456p 678s 99s + 555p, open, with terminals: no yaku, so the win does not score
+    # (the case's win is recorded without a score, so this is not a comparison with a record)
+    hands = "[159m159p159s1234z, 123m456p78s99s55p1z, 37m37p37s1234567z, 48m48p48s1234567z]"
+    text = case_text("""
+        - turn: [0, 2m, 5p]
+        - call: {seat: 1, meld: "5-55p", from: 0}
+        - discard: [1, 1z]
+        - turn: [2, 9m]
+        - turn: [3, 9m]
+        - turn: [0, 9p]
+        - draw: [1, 9s]
+        - tsumo: {seat: 1}
+        """, "default: {illegal: score}", hands=hands)
+    result = run_case(load_one(tmp_path, text), "ema-2016")
+    assert result.passed, result.report()
+    assert "seat 1's win does not score" in result.trace
+
+
+def test_the_game_ends_after_the_last_hand_of_its_rounds(tmp_path: Path) -> None:
+    # table.rules next_hand game_end: the game ends after the last hand of its last round once
+    # the dealer loses the deal: East 4 in an east-only game (rounds: 1), South 4 otherwise.
+    # East 4 (dealer seat 3), every hand noten at the exhaustive draw, seat 0 past 30,000 (so
+    # Tenhou's West-round extension, variants.md #49, does not apply)
+    hands = "[159m159p159s1234z, 268m268p268s4567z, 37m37p37s1234567z, 48m48p48s1234567z]"
+    deal = ("    dora: 9m\n    dealer: 3\n    rounds: 1\n    scores: [31000, 23000, 23000, 23000]"
+            "\n    wall: 0\n    discards: [5m, 6p, 5s, 4p]\n")
+    text = case_text("- draw_end: {kind: exhaustive}", "default: {game_over: true}",
+                     hands=hands).replace("    dora: 9p\n", deal)
+    for ruleset in ("ema-2016", "tenhou"):
+        result = run_case(load_one(tmp_path, text), ruleset)
+        assert result.passed, result.report()
+        south = load_one(tmp_path, text.replace("rounds: 1", "rounds: 2"))
+        assert run_case(south, ruleset).mismatches == ("game_over: expected True, got False",)
+
+
 def test_next_needs_an_ended_hand(tmp_path: Path) -> None:
     text = case_text("- turn: [0, 5p]", "default: {next: {dealer_keeps: true}}")
     assert run_case(load_one(tmp_path, text), "ema-2016").mismatches == (
@@ -289,6 +387,13 @@ def test_compare_events() -> None:
     assert compare_events({"legal": False}, actual) == [
         "legal: expected the last event to raise a disagreement, but it raised none"]
     assert short_events(actual) == "+0/-1000/+0/+0"
+    for name, value in (("game_over", True), ("final_points", [1.0, 0.0, 0.0, -1.0])):
+        assert compare_events({name: value}, actual) == [f"{name}: the hand has not ended"]
+    ended = {**actual, "game_over": False, "final_points": [30.3, 7.1, -10.4, -27.0]}
+    assert compare_events({"game_over": False, "final_points": [30.3, 7.1, -10.4, -27]},
+                          ended) == []
+    assert compare_events({"final_points": [30.3, 7.1, -10.5, -26.9]}, ended) == [
+        "final_points: expected [30.3, 7.1, -10.5, -26.9], got [30.3, 7.1, -10.4, -27.0]"]
 
 
 # ------------------------------------------------------------------ a case's own rulesets

@@ -190,12 +190,12 @@ def new_wall(rng: random.Random, red: bool) -> list[Tile]:
     return tiles
 
 
-def dummy_win(referee: HandReferee, seat: int, from_seat: int, tile: Tile,
+def unscored_win(referee: HandReferee, seat: int, from_seat: int, tile: Tile,
               index: int) -> Win:
-    """A Win whose recorded values are not checked here (the referee settles with its own)."""
+    """A Win recorded without its score (the referee scores and settles it with its own)."""
     s = referee.state.seats[seat]
     hand = tuple(sorted([*s.hand, tile] if seat != from_seat else s.hand))
-    recorded = RecordedWin(han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(),
+    recorded = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
                            deltas=(0, 0, 0, 0), pao=None, honba=referee.state.honba,
                            sticks=referee.state.sticks)
     return Win(seat, from_seat, hand, tile, tuple(s.melds), tuple(referee.state.dora), (),
@@ -326,7 +326,7 @@ class RandomHand:
         limit = {"head_bump": 1, "double": 2}.get(str(style), 3)
         tile = ref.state.last_release[1]  # type: ignore[index]
         for seat in winners[:limit]:
-            self.emit(dummy_win(ref, seat, discarder, tile, self.index))
+            self.emit(unscored_win(ref, seat, discarder, tile, self.index))
         return True
 
     def call(self, discarder: int) -> int | None:

@@ -76,6 +76,7 @@ WIN_FIELDS = (
 
 EVENT_FIELDS = (
     "legal", "illegal", "furiten", "claims", "wins", "deltas", "tenpai", "next", "sticks",
+    "game_over", "final_scores", "final_points",
 )
 """The fields the outcome of an ``events`` case may state."""
 

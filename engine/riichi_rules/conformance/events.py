@@ -34,7 +34,8 @@ from riichi_rules.records.events import (
     Win,
 )
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.state import SEATS
+from riichi_rules.referee.standings import final_points, final_scores
+from riichi_rules.referee.state import SEATS, WALL
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.tiles import Tile, Wind, format_tiles, parse_tiles
 
@@ -63,10 +64,11 @@ DRAW_END_KINDS = (
     "suukaikan", "sanchahou",
 )
 
-IGNORED_AT_END = frozenset({"score", "deltas"})
+IGNORED_AT_END = frozenset({"deltas"})
 """Disagreements the referee raises when a win or a drawn hand differs from the *record*: a
-case has no record (its expectation states the score and the score changes, compared
-directly), so these are not reported."""
+case has no record (its expectation states the score changes, compared directly), so these are
+not reported. Its wins are recorded unscored (:data:`_NO_RECORD`), so the referee compares no
+score with them; a win that does not score at all is still reported (``score``)."""
 
 _SOURCE = {1: Relative.RIGHT, 2: Relative.ACROSS, 3: Relative.LEFT}  # (from - seat) % 4
 
@@ -85,7 +87,10 @@ class StepError(ValueError):
 class Deal:
     """The table when the events begin. ``wall`` is the live tiles left to draw (70 at the
     start of a hand); ``discards`` the rivers so far (a deal given mid-hand: with a river or a
-    shorter wall, the first go-around is over)."""
+    shorter wall, the first go-around is over); ``next_draw`` the seat that draws next (None:
+    the dealer at the start of a hand; in a deal given mid-hand, the seat of the first event
+    when it is a draw); ``rounds`` the rounds the game is played over (2: East and South; 1:
+    East only), for the end of the game."""
 
     hands: tuple[tuple[Tile, ...], ...]
     dora: Tile
@@ -96,10 +101,22 @@ class Deal:
     scores: tuple[int, ...] = (25000, 25000, 25000, 25000)
     wall: int = 70
     discards: tuple[tuple[Tile, ...], ...] = ((), (), (), ())
+    next_draw: int | None = None
+    rounds: int = 2
 
     @property
     def mid_hand(self) -> bool:
-        return self.wall < 70 or any(self.discards)
+        return self.wall < WALL or any(self.discards)
+
+    def first_drawer(self, steps: Sequence[Step]) -> int:
+        """The seat that draws next when the events begin: ``next_draw`` if the deal states
+        it; else the dealer, or in a deal given mid-hand the seat of the first event when it
+        is a draw (the case begins on that seat's turn)."""
+        if self.next_draw is not None:
+            return self.next_draw
+        if self.mid_hand and steps and steps[0].kind == "draw":
+            return steps[0].seat
+        return self.dealer
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +133,7 @@ class Step:
     ura: tuple[Tile, ...] = ()
     end: str = ""
     shown: tuple[int, ...] | None = None
+    dora: Tile | None = None  # a kan's new dora indicator, turned where the ruleset turns it
 
 
 # --------------------------------------------------------------------------- reading
@@ -168,8 +186,10 @@ def parse_deal(raw: Mapping[str, Any]) -> Deal:
         honba=int(raw.get("honba", 0)),
         sticks=int(raw.get("sticks", 0)),
         scores=tuple(int(s) for s in raw.get("scores", (25000,) * SEATS)),
-        wall=int(raw.get("wall", 70)),
+        wall=int(raw.get("wall", WALL)),
         discards=discards,
+        next_draw=None if raw.get("next_draw") is None else int(raw["next_draw"]),
+        rounds=int(raw.get("rounds", 2)),
     )
 
 
@@ -201,6 +221,7 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
     if kind == "new_dora":
         return [Step(kind, -1, line, text, tile=_tile(value))]
     seat = int(value.get("seat", -1))
+    dora = _tile(value["dora"], "dora") if "dora" in value else None
     if kind == "call":
         meld = _meld(value["meld"])
         origin = int(value["from"])
@@ -215,13 +236,16 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
                             f"{meld.source.value if meld.source else '?'}, but seat {origin} "
                             f"sits on seat {seat}'s {want.value} (mark "
                             f"{_MARK[want]})", "meld")
-        return [Step(kind, seat, line, text, meld=meld, from_seat=origin)]
+        if dora is not None and meld.type is not MeldType.DAIMINKAN:
+            raise StepError(f"only a kan turns a new dora indicator, not a "
+                            f"{meld.type.value}", "dora")
+        return [Step(kind, seat, line, text, meld=meld, from_seat=origin, dora=dora)]
     if kind == "closed_kan":
         meld = _meld(value["meld"])
         if meld.type is not MeldType.ANKAN:
             raise StepError(f"a closed kan is four tiles with no mark, like 1111m, not "
                             f"{value['meld']!r}", "meld")
-        return [Step(kind, seat, line, text, meld=meld)]
+        return [Step(kind, seat, line, text, meld=meld, dora=dora)]
     if kind == "added_kan":
         meld = _meld(value["meld"])
         if meld.type is not MeldType.KAKAN:
@@ -232,7 +256,7 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
         if added.kind != meld.tiles[0].kind:
             raise StepError(f"the added tile {added} does not belong to {value['meld']}",
                             "tile")
-        return [Step(kind, seat, line, text, meld=meld, tile=added)]
+        return [Step(kind, seat, line, text, meld=meld, tile=added, dora=dora)]
     if kind == "ron":
         origin = int(value["from"])
         if origin == seat:
@@ -292,6 +316,8 @@ def tile_budget(deal: Deal, steps: Sequence[Step]) -> tuple[int | None, str] | N
         used: list[Tile] = []
         if step.kind in ("draw", "new_dora") and step.tile is not None:
             used.append(step.tile)
+        if step.dora is not None:
+            used.append(step.dora)
         used.extend(step.ura)
         over = take(used)
         if over:
@@ -305,14 +331,18 @@ def tile_budget(deal: Deal, steps: Sequence[Step]) -> tuple[int | None, str] | N
 @dataclass
 class Play:
     """A case's events followed by the referee: ``disagreements[i]`` are those step ``i``
-    raised (record-only kinds at wins and draws left out); ``error`` a step that cannot
-    happen at the table (the case is wrong), with ``error_step`` its index."""
+    raised (record-only kinds at wins and draws left out; a kan's new dora indicator, turned
+    over by the runner, raises its own at the kan's step); ``error`` a step that cannot happen
+    at the table (the case is wrong), with ``error_step`` its index; ``turned[i]`` says where
+    the new dora indicator of the kan at step ``i`` was turned over."""
 
     referee: HandReferee
     steps: tuple[Step, ...]
     disagreements: list[list[Disagreement]] = field(default_factory=list)
     error: str = ""
     error_step: int = -1
+    turned: dict[int, str] = field(default_factory=dict)
+    rounds: int = 2
 
 
 def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "") -> Play:
@@ -329,18 +359,32 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
         for seat, river in zip(state.seats, deal.discards, strict=True):
             seat.discards = list(river)
             seat.has_discarded = True
-    out = Play(referee, tuple(steps))
+    state.next_draw = deal.first_drawer(steps)
+    if deal.mid_hand:  # the seat before it threw last
+        state.turn = (state.next_draw - 1) % SEATS
+    out = Play(referee, tuple(steps), rounds=deal.rounds)
     release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
+    waiting: list[int] = []  # the steps of open kans whose indicator waits for the discard
     for index, step in enumerate(steps):
+        if step.kind in _TURNS_OVER and any(steps[k].seat == step.seat for k in waiting):
+            for kan in [k for k in waiting if steps[k].seat == step.seat]:
+                waiting.remove(kan)
+                _turn_over(out, kan, f"before line {step.line}: {step.text}")
         try:
             event = _event(referee, step, index, release)
         except StepError as error:
             out.error, out.error_step = str(error), index
             return out
+        kans = len(state.kan_dora)
         raised = referee.apply(event)
         if isinstance(event, Win | DrawnHand):
             raised = [d for d in raised if d.what not in IGNORED_AT_END]
         out.disagreements.append(raised)
+        if step.dora is not None and len(state.kan_dora) > kans:
+            if state.kan_dora[-1].at_once:
+                _turn_over(out, index, "at the kan, before the replacement draw")
+            else:
+                waiting.append(index)
         if isinstance(event, Discard):
             release = (event.seat, event.tile)
         elif isinstance(event, ClosedKan):
@@ -349,11 +393,31 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
             release = (event.seat, event.tile)
         elif isinstance(event, Draw | Call):
             release = None
+    for kan in waiting:
+        out.turned[kan] = (f"new dora indicator {steps[kan].dora} not turned over (the kan "
+                           "player did not discard or declare a kan again)")
     return out
 
 
-_NO_RECORD = RecordedWin(han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(),
+_TURNS_OVER = ("discard", "closed_kan", "added_kan")
+"""The steps before which the kan player's waiting indicator is turned over: its discard after
+the replacement draw, or its next kan."""
+
+
+def _turn_over(out: Play, kan: int, where: str) -> None:
+    """Turn over the new dora indicator of the kan at step ``kan``; what it raises goes with
+    that step (where the case states the indicator)."""
+    step = out.steps[kan]
+    assert step.dora is not None
+    raised = out.referee.apply(NewDora(step.seat, step.dora, index=kan))
+    out.disagreements[kan].extend(raised)
+    out.turned[kan] = f"new dora indicator {step.dora} turned over {where}"
+
+
+_NO_RECORD = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
                          deltas=(0, 0, 0, 0), pao=None, honba=0, sticks=0)
+"""A case's win as a record without its score (:attr:`RecordedWin.scored` False): the
+expectation states the score instead."""
 
 
 def _event(referee: HandReferee, step: Step, index: int,
@@ -496,4 +560,8 @@ def observe(result: Play) -> dict[str, Any]:
     if referee.ending:
         keeps, honba = referee.next_hand()
         out["next"] = {"dealer_keeps": keeps, "honba_added": honba}
+        out["game_over"] = referee.game_over(result.rounds)
+        ended = final_scores(referee.program, [s.points for s in state.seats], state.sticks)
+        out["final_scores"] = ended
+        out["final_points"] = final_points(referee.program, ended)
     return out

@@ -7,7 +7,9 @@ Only the fields an expectation states are compared. For a ``win``: ``han``, ``fu
 code the scorer raises). For ``events`` (followed by the referee, see events.py): ``legal`` /
 ``illegal`` (the disagreement the last event raises; an earlier event raising one fails the
 case), ``furiten`` and ``claims`` (per seat listed), ``wins`` (per winning seat, the fields of a
-win), ``deltas``, ``tenpai``, ``next`` and ``sticks``.
+win), ``deltas``, ``tenpai``, ``next`` and ``sticks``; once the hand has ended, ``game_over``
+(the table rule ``next_hand game_end``), ``final_scores`` and ``final_points`` (the standings
+rules, as if the game ended with the hand).
 """
 
 from __future__ import annotations
@@ -192,6 +194,8 @@ def _events_trace(case: Case, played: Play) -> str:
             lines.append(f"{mark}  <- cannot happen: {played.error}")
             break
         raised = played.disagreements[index]
+        if index in played.turned:
+            mark += f" ({played.turned[index]})"
         lines.append(mark + "".join(f"  <- {d.what}: {d.message}" for d in raised))
     for win in played.referee.wins:
         lines.append(f"seat {win.seat} wins, score changes {list(win.deltas)}:")
@@ -333,16 +337,22 @@ def compare_events(expected: Mapping[str, Any], actual: Mapping[str, Any]) -> li
         elif name == "tenpai":
             if sorted(want) != sorted(got or ()):
                 out.append(f"tenpai: expected seats {sorted(want)}, got {sorted(got or ())}")
+        elif name in _AFTER_THE_HAND and got is None:
+            out.append(f"{name}: the hand has not ended")
         elif name == "next":
-            if got is None:
-                out.append("next: the hand has not ended")
-                continue
             for key, value in want.items():
                 if got[key] != value:
                     out.append(f"next.{key}: expected {value}, got {got[key]}")
+        elif name == "final_points":
+            if any(abs(a - b) > 0.05 for a, b in zip(want, got, strict=True)):
+                out.append(f"final_points: expected {list(want)}, got {list(got)}")
         elif got != want:
             out.append(f"{name}: expected {want!r}, got {got!r}")
     return out
+
+
+_AFTER_THE_HAND = frozenset({"next", "game_over", "final_scores", "final_points"})
+"""The fields the referee says only once the hand has ended."""
 
 
 def short_events(actual: Mapping[str, Any]) -> str:

@@ -29,7 +29,7 @@ from riichi_rules.records.events import (
     Win,
 )
 from riichi_rules.referee.questions import Questions
-from riichi_rules.referee.state import SEATS, WALL, HandState, KanDora, relation
+from riichi_rules.referee.state import SEATS, HandState, KanDora, relation
 from riichi_rules.tiles import Tile, format_tiles
 
 Problem = tuple[str, str]
@@ -49,7 +49,6 @@ class Mechanics:
         self.ask = ask
         self._ron_from: int | None = None  # the hand ended by a ron on this seat's tile
         self._ura_counted = False
-        self._started = False
         state.turn = state.next_draw = state.dealer
 
     # ---- tiles on show ---------------------------------------------------------------------
@@ -85,21 +84,9 @@ class Mechanics:
                              "has ended")], False
         if isinstance(event, Call) and event.seat == event.from_seat:
             return [("turn", f"seat {event.seat} calls its own discard")], False
-        if not self._started:
-            self._started = True
-            if isinstance(event, Draw) and self._mid_hand():
-                state.next_draw = event.seat
         method = getattr(self, "_check_" + type(event).__name__.lower(), None)
         out: list[Problem] = method(event) if method is not None else []
         return out + self._dora_deadlines(event), True
-
-    def _mid_hand(self) -> bool:
-        """Whether the referee was set up in the middle of a hand (rivers, a shorter wall or
-        the first go-around over before any event, as a conformance deal may give it): then
-        whoever draws first has the turn."""
-        state = self.state
-        return (state.wall < WALL or not state.first_go_around
-                or any(s.discards for s in state.seats))
 
     def _acting(self, seat: int, doing: str) -> list[Problem]:
         """``seat`` acts on its own turn: it has drawn (or called) and not yet discarded."""
