@@ -39,7 +39,7 @@ def raw_win(t: Table, seat: int, win_tile: str) -> list[Disagreement]:
     """A self-draw as a record might state it, whatever the seat holds (no recorded score)."""
     s = t.seat(seat)
     hand = tuple(sorted(s.hand if s.drawn is not None else (*s.hand, tile(win_tile))))
-    blank = RecordedWin(han=0, fu=None, points=0, limit=0, yaku=(), yakuman=(),
+    blank = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
                         deltas=(0, 0, 0, 0), pao=None, honba=0, sticks=0)
     return t.apply(Win, seat, seat, hand, tile(win_tile), tuple(s.melds), tuple(t.state.dora),
                    (), blank)

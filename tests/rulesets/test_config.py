@@ -118,6 +118,7 @@ def test_brief_parameter_names_present() -> None:
         "bust_ends_game",
         "agari_yame",
         "west_round_extension",
+        "west_round_target",
         "kuikae",
         "max_kans",
         "chombo",

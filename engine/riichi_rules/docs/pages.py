@@ -104,7 +104,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("next-hand", "Next hand", "Who deals the next hand, when honba counters are "
           "added, and when the game ends.",
           ("dealer_repeat", "bust_ends_game", "agari_yame", "tenpai_yame",
-           "west_round_extension", "return_points"), True, ("next_hand",)),
+           "west_round_extension", "west_round_target"), True, ("next_hand",)),
     Topic("game", "Game and final score", "Starting points, the riichi sticks left at the "
           "end, uma, oka, ties, the final results, and penalties.",
           ("start_points", "return_points", "uma", "uma_floating", "oka", "tied_ranks",
