@@ -302,3 +302,24 @@ def test_decompositions_match_mahjong_library(w: Win) -> None:
         ours.add(norm([[k, k] for k, c in enumerate(counts) if c]))
     theirs = {norm(d) for d in HandDivider().divide_hand(list(counts))}
     assert ours == theirs
+
+
+def test_group_flags_agree_with_its_tiles() -> None:
+    # the flags a group carries are what its shape and tiles say, for every group of every
+    # reading of some hands with chows, pungs, kongs, pairs and thirteen-orphans singles
+    from riichi_rules.tiles import TILE_PROPERTY_TABLES
+
+    hands = [win("123m456p789s11122z", "2z"), win("19m19p19s1234567z1m", "1m"),
+             win("11223344556677z", "7z"), win("234s55m", "5m", melds=("1111p", "2-13s", "555=z"))]
+    for hand in hands:
+        found = readings(hand)
+        assert found, format_tiles(hand.concealed)
+        for reading in found:
+            for g in reading.groups:
+                assert g.tile == g.tiles[0] and g.first == g.tiles[0].kind
+                assert g.is_chow == (g.shape is Shape.CHOW)
+                assert g.is_triplet == (g.shape in (Shape.PUNG, Shape.KONG))
+                assert g.is_pair == (g.shape is Shape.PAIR)
+                for name in TILE_PROPERTY_TABLES:
+                    assert getattr(g, "all_" + name) == all(getattr(t, name) for t in g.tiles)
+                    assert getattr(g, "any_" + name) == any(getattr(t, name) for t in g.tiles)

@@ -70,6 +70,38 @@ def test_expression_values(expr: str, win: dict[str, Any], expected: list[Any]) 
     assert sorted(_values(expr, win)) == sorted(expected)
 
 
+# 111p 111s 123m 123m 11z won on 1z by ron (West seat, East round): a triple of ones in two
+# suits, a pure double chow, a single wait.
+DOUBLES = {"hand": "111p111s123m123m11z", "win": "1z", "seat": "W"}
+
+
+@pytest.mark.parametrize(
+    ("expr", "win", "expected"),
+    [
+        # equalities between an element and an outer value are looked up in an index of the
+        # (filtered) list: each value written out from the hand's groups
+        ("some(sets as a where chow: count(sets where chow and tile == a.tile) >= 2)",
+         DOUBLES, [True]),  # 123m twice
+        ("count(sets where chow and tile == 1m)", DOUBLES, [2]),
+        ("count(sets where triplet and number == 1)", DOUBLES, [2]),  # 111p, 111s
+        ("count(distinct suit of sets where triplet and number == 1)", DOUBLES, [2]),
+        ("some(sets as a where triplet: count(sets where triplet and suit == a.suit) == 2)",
+         DOUBLES, [False]),  # one pung in p, one in s
+        ("some(sets where triplet and tile == seat_wind)", DOUBLES, [False]),  # 3z: none
+        ("pair is round_wind and pair is not seat_wind", DOUBLES, [True]),  # 11z, East round
+        ("count(tiles where it == win)", DOUBLES, [2]),  # the 1z pair
+        # a count compared with a constant asks a cheaper bound first: the same answers
+        ("count(sets where triplet and suited) == 2", DOUBLES, [True]),
+        ("count(sets where triplet and suited) >= 3", DOUBLES, [False]),
+        ("count(sets where triplet and suited) > 1", DOUBLES, [True]),
+        ("count(sets where triplet and suited) != 2", DOUBLES, [False]),
+        ("count(sets where chow and suited) == 0", STRAIGHT, [False]),  # four chows
+    ],
+)
+def test_index_and_bound_values(expr: str, win: dict[str, Any], expected: list[Any]) -> None:
+    assert _values(expr, win) == expected
+
+
 def test_dora_indicator_successor_counts_red_fives_as_fives() -> None:
     # indicator 4p points to 5p; the hand holds 555p (one of them the red 0p) and 456p:
     # four fives, so four dora, the red one among them.

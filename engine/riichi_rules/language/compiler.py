@@ -46,6 +46,9 @@ class Compiled:
     kslot: int = -1
     # an equality ``A == B``: its two sides (a loop may then look its elements up by value)
     sides: tuple[Compiled, Compiled] | None = None
+    # a cheaper upper bound: of a list's length (the length of a list it was filtered from),
+    # or of a count; a comparison with a constant asks it first
+    bound: Fn | None = None
 
 
 def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
@@ -56,6 +59,19 @@ def _with_kernel(compiled: Compiled, kernel: Callable[[Any], Any] | None, slot: 
     if kernel is None:
         return compiled
     return dataclasses.replace(compiled, kernel=kernel, kslot=slot)
+
+
+def _bounded(test: Compiled, left: Compiled, right: Compiled, op: str) -> Compiled:
+    """``COUNT == k``, ``>= k``, ``> k`` (k a constant): false at once when the count's
+    cheaper upper bound is below what is asked."""
+    if (left.bound is None or not right.const or type(right.value) is not int
+            or op not in ("==", "!=", ">=", ">") or test.const):
+        return test
+    least = right.value + 1 if op == ">" else right.value
+    if least <= 0:
+        return test
+    bound, full = left.bound, test.fn
+    return dataclasses.replace(test, fn=lambda env: bound(env) >= least and full(env))
 
 
 def _with_sides(equal: Compiled, left: Compiled, right: Compiled) -> Compiled:
@@ -471,12 +487,13 @@ class ExpressionCompiler:
             if v.ANY not in (left.type, right.type) and not _comparable(left.type, right.type):
                 return self.error(node.span, f"cannot compare {_article(left.type)} with "
                                   f"{_article(right.type)}")
-            equal = _fold2(v.BOOL, left, right, _equality(left.type, right.type))
+            equal = _bounded(_fold2(v.BOOL, left, right, _equality(left.type, right.type)),
+                             left, right, op)
             return _negate(equal) if op == "!=" else _with_sides(equal, left, right)
         left = self._expect(left, v.INT, node.left.span, f"the left side of '{op}'")
         right = self._expect(right, v.INT, node.right.span, f"the right side of '{op}'")
         if op in _ORDER:
-            return _fold2(v.BOOL, left, right, _ORDER[op])
+            return _bounded(_fold2(v.BOOL, left, right, _ORDER[op]), left, right, op)
         return _fold2(v.INT, left, right, _ARITH[op])
 
     def _logic(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
@@ -696,13 +713,18 @@ class ExpressionCompiler:
             # one cached list per conjunct, in a canonical order, so that rules sharing a
             # first condition ("sets where triplet") share its list too
             local.sort(key=lambda item: (item[1].cost, repr(_structure(item[0]))))
+            first: Fn | None = None  # the first list filtered, a superset of the rest
             for node, test in local:
                 key = ("filter", key, comp.binder, _structure(node))
                 source = self._filter(source, test, slot, key)
+                first = first or source.fn
         elif not cacheable:
             rest = list(zip(conjuncts, compiled, strict=True))
         if lookup is not None:
             source = self._index(source, key, comp.binder, lookup)
+        if cacheable and len(local) > 1 and lookup is None and first:
+            superset = first
+            source = dataclasses.replace(source, bound=lambda env: len(superset(env)))
         if not rest:
             return source, inner, None, slot
         return source, inner, self._conjunction([c for _, c in rest]), slot
@@ -805,7 +827,7 @@ class ExpressionCompiler:
                 value = cache[cid] = inner(env)
             return value
 
-        return Compiled(compiled.type, cached, cost=4)
+        return Compiled(compiled.type, cached, cost=4, bound=compiled.bound)
 
     def _quantified(self, node: ast.Quantified, scope: tuple[_Binder, ...]) -> Compiled:
         source, inner, where, slot = self._comprehension(node.comp, scope)
@@ -847,8 +869,9 @@ class ExpressionCompiler:
         parts = [source] + ([where] if where is not None else [])
         if node.kind == "count":
             if wf is None:
-                return self._cached(node, _derived(v.INT, lambda env: len(sf(env)), source),
-                                    slot, scope)
+                return self._cached(node, dataclasses.replace(
+                    _derived(v.INT, lambda env: len(sf(env)), source), bound=source.bound),
+                    slot, scope)
 
             wk = _kernel_of(where, slot) if where is not None else None
             if wk is not None:
