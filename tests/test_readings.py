@@ -317,9 +317,12 @@ def test_group_flags_agree_with_its_tiles() -> None:
         for reading in found:
             for g in reading.groups:
                 assert g.tile == g.tiles[0] and g.first == g.tiles[0].kind
-                assert g.is_chow == (g.shape is Shape.CHOW)
-                assert g.is_triplet == (g.shape in (Shape.PUNG, Shape.KONG))
-                assert g.is_pair == (g.shape is Shape.PAIR)
+                traits = g.traits
+                assert traits.is_chow == (g.shape is Shape.CHOW)
+                assert traits.is_triplet == (g.shape in (Shape.PUNG, Shape.KONG))
+                assert traits.is_pair == (g.shape is Shape.PAIR)
                 for name in TILE_PROPERTY_TABLES:
-                    assert getattr(g, "all_" + name) == all(getattr(t, name) for t in g.tiles)
-                    assert getattr(g, "any_" + name) == any(getattr(t, name) for t in g.tiles)
+                    assert getattr(traits, "all_" + name) == all(getattr(t, name)
+                                                                 for t in g.tiles)
+                    assert getattr(traits, "any_" + name) == any(getattr(t, name)
+                                                                 for t in g.tiles)

@@ -18,7 +18,6 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache, lru_cache
 from itertools import product
-from operator import attrgetter
 
 from riichi_rules.hand import Meld, MeldType, Win
 from riichi_rules.tiles import TILE_PROPERTY_TABLES, Suit, Tile
@@ -26,6 +25,7 @@ from riichi_rules.tiles import TILE_PROPERTY_TABLES, Suit, Tile
 __all__ = [
     "Form",
     "Group",
+    "GroupTraits",
     "Reading",
     "Shape",
     "Wait",
@@ -68,13 +68,51 @@ _SHAPE_FLAGS: dict[str, frozenset[Shape]] = {
 
 
 @dataclass(frozen=True, slots=True)
+class GroupTraits:
+    """What a group's shape and tile kinds say about it, shared by the groups alike:
+    ``is_<shape>`` (``is_triplet``: a pung or kong), and for each property ``p`` of
+    :data:`TILE_PROPERTY_TABLES`, ``all_<p>`` (every tile has it) and ``any_<p>`` (some tile
+    has it)."""
+
+    is_chow: bool
+    is_pung: bool
+    is_kong: bool
+    is_triplet: bool
+    is_pair: bool
+    is_single: bool
+    all_simple: bool
+    any_simple: bool
+    all_terminal: bool
+    any_terminal: bool
+    all_honour: bool
+    any_honour: bool
+    all_wind: bool
+    any_wind: bool
+    all_dragon: bool
+    any_dragon: bool
+    all_yaochuu: bool
+    any_yaochuu: bool
+    all_green: bool
+    any_green: bool
+    all_suited: bool
+    any_suited: bool
+
+
+@cache
+def _traits(shape: Shape, kinds: tuple[int, ...]) -> GroupTraits:
+    flags: dict[str, bool] = {name: shape in shapes for name, shapes in _SHAPE_FLAGS.items()}
+    for name, table in TILE_PROPERTY_TABLES.items():
+        flags["all_" + name] = all(table[k] for k in kinds)
+        flags["any_" + name] = any(table[k] for k in kinds)
+    return GroupTraits(**flags)
+
+
+@dataclass(frozen=True, slots=True)
 class Group:
     """A chow, pung, kong, pair or (thirteen orphans) single; ``meld`` if it is a declared meld.
 
     Derived at construction (rules read them often, and plain groups are shared): the lowest
-    tile, its suit, number and kind, the kinds; ``is_<shape>`` flags (``is_triplet``: a pung
-    or kong); and for each property of :data:`TILE_PROPERTY_TABLES`, ``all_<p>`` (every tile
-    has it) and ``any_<p>`` (some tile has it)."""
+    tile, its suit, number and kind, the kinds, and the group's :class:`GroupTraits`."""
 
     shape: Shape
     tiles: tuple[Tile, ...]
@@ -85,43 +123,17 @@ class Group:
     number: int = field(init=False, compare=False, repr=False)  # the lowest tile's number
     first: int = field(init=False, compare=False, repr=False)  # the lowest tile's kind
     kinds: tuple[int, ...] = field(init=False, compare=False, repr=False)
-    is_chow: bool = field(init=False, compare=False, repr=False)
-    is_pung: bool = field(init=False, compare=False, repr=False)
-    is_kong: bool = field(init=False, compare=False, repr=False)
-    is_triplet: bool = field(init=False, compare=False, repr=False)
-    is_pair: bool = field(init=False, compare=False, repr=False)
-    is_single: bool = field(init=False, compare=False, repr=False)
-    all_simple: bool = field(init=False, compare=False, repr=False)
-    any_simple: bool = field(init=False, compare=False, repr=False)
-    all_terminal: bool = field(init=False, compare=False, repr=False)
-    any_terminal: bool = field(init=False, compare=False, repr=False)
-    all_honour: bool = field(init=False, compare=False, repr=False)
-    any_honour: bool = field(init=False, compare=False, repr=False)
-    all_wind: bool = field(init=False, compare=False, repr=False)
-    any_wind: bool = field(init=False, compare=False, repr=False)
-    all_dragon: bool = field(init=False, compare=False, repr=False)
-    any_dragon: bool = field(init=False, compare=False, repr=False)
-    all_yaochuu: bool = field(init=False, compare=False, repr=False)
-    any_yaochuu: bool = field(init=False, compare=False, repr=False)
-    all_green: bool = field(init=False, compare=False, repr=False)
-    any_green: bool = field(init=False, compare=False, repr=False)
-    all_suited: bool = field(init=False, compare=False, repr=False)
-    any_suited: bool = field(init=False, compare=False, repr=False)
+    traits: GroupTraits = field(init=False, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         lowest = self.tiles[0]
         kinds = tuple(t.kind for t in self.tiles)
-        derived: dict[str, object] = {
-            "tile": lowest, "suit": lowest.suit, "number": lowest.number, "first": lowest.kind,
-            "kinds": kinds,
-        }
-        for name, shapes in _SHAPE_FLAGS.items():
-            derived[name] = self.shape in shapes
-        for name, table in TILE_PROPERTY_TABLES.items():
-            derived["all_" + name] = all(table[k] for k in kinds)
-            derived["any_" + name] = any(table[k] for k in kinds)
-        for name, value in derived.items():
-            object.__setattr__(self, name, value)
+        object.__setattr__(self, "tile", lowest)
+        object.__setattr__(self, "suit", lowest.suit)
+        object.__setattr__(self, "number", lowest.number)
+        object.__setattr__(self, "first", lowest.kind)
+        object.__setattr__(self, "kinds", kinds)
+        object.__setattr__(self, "traits", _traits(self.shape, kinds))
 
 
 @dataclass(frozen=True, slots=True)
@@ -192,13 +204,6 @@ _LIMIT = 1 << 16  # entries a suit's table holds before it is cleared (a bound o
 _SUIT_OF: tuple[int, ...] = tuple(k // 9 for k in range(34))
 _UNIT: tuple[int, ...] = tuple(1 << (3 * (k % 9)) for k in range(34))
 _SIZE = (9, 9, 9, 7)
-# the whole hand packed at once: kind k adds _HAND_UNIT[k] (suit s in bits 27s..27s+26), and
-# _SIZE_UNIT[k] to the tile count of its suit (five bits a suit)
-_HAND_UNIT: tuple[int, ...] = tuple(1 << (27 * (k // 9) + 3 * (k % 9)) for k in range(34))
-_SIZE_UNIT: tuple[int, ...] = tuple(1 << (5 * (k // 9)) for k in range(34))
-_SUIT_MASK = (1 << 27) - 1
-_KIND = attrgetter("kind")
-_RED = attrgetter("red")
 _SUIT_TABLES: tuple[dict[int, tuple[_Decomp, ...]], ...] = ({}, {}, {}, {})
 _ODD_DIGITS = int("001" * 9, 2)  # a count of 1 or 3 sets its lowest bit
 _THIRD_BIT = int("100" * 9, 2)  # a count of 4 sets its third bit
@@ -223,6 +228,7 @@ def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
     """Every (pair kind, sets) split of a hand given as packed counts per suit."""
     parts: list[tuple[_Decomp, ...]] = []
     pairs = 0
+    single = 0  # the suits with one way only
     for suit in range(4):
         size = sizes[suit]
         if not size:
@@ -238,9 +244,11 @@ def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
         if not d:
             return ()
         parts.append(d)
+        if len(d) == 1:
+            single += 1
     if pairs != 1:
         return ()
-    if all(len(p) == 1 for p in parts):  # the common case: one way for each suit
+    if len(parts) == single:  # the common case: one way for each suit
         pair = -1
         sets: tuple[_Set, ...] = ()
         for ((p, s),) in parts:
@@ -329,19 +337,20 @@ def _skeletons(
     out: list[_Skeleton] = []
     for pair, sets in decomps:
         specs = (*sets, (Shape.PAIR, pair))
-        seen: set[_Spec] = set()
-        for idx, (shape, first) in enumerate(specs):
-            if shape is Shape.CHOW:
+        seen: list[_Spec] = []  # a group read twice (two alike chows) is one choice
+        for idx, spec in enumerate(specs):
+            shape, first = spec
+            if shape is _CHOW:
                 if not first <= win <= first + 2:
                     continue
                 wait = _chow_wait(first, win)
             elif first != win:
                 continue
             else:
-                wait = Wait.PAIR if shape is Shape.PUNG else Wait.SINGLE
-            if (shape, first) in seen:
+                wait = Wait.PAIR if shape is _PUNG else Wait.SINGLE
+            if spec in seen:
                 continue
-            seen.add((shape, first))
+            seen.append(spec)
             out.append((Form.STANDARD, specs, idx, wait))
     if counts is not None:
         if seven_pairs(counts):
@@ -385,9 +394,18 @@ def _plain_group(shape: Shape, first: int, concealed: bool) -> Group:
     return Group(shape, tuple(Tile.of(first + o) for o in _OFFSETS[shape]), concealed, None)
 
 
-@lru_cache(maxsize=256)
+_MELD_GROUPS: dict[int, tuple[Meld, Group]] = {}  # by the meld's identity (kept alive here)
+
+
 def _meld_group(meld: Meld) -> Group:
-    return Group(_MELD_SHAPE[meld.type], meld.tiles, not meld.opened, meld)
+    found = _MELD_GROUPS.get(id(meld))
+    if found is not None and found[0] is meld:
+        return found[1]
+    if len(_MELD_GROUPS) >= 4096:
+        _MELD_GROUPS.clear()
+    group = Group(_MELD_SHAPE[meld.type], meld.tiles, not meld.opened, meld)
+    _MELD_GROUPS[id(meld)] = (meld, group)
+    return group
 
 
 def _build(
@@ -446,13 +464,16 @@ def readings(win: Win) -> tuple[Reading, ...]:
     Empty if the hand is not complete or the win tile is not in it. Standard readings come
     first (by decomposition, then by win group), then seven pairs or thirteen orphans.
     """
-    concealed = win.concealed
-    kinds = list(map(_KIND, concealed))
-    packed = sum(map(_HAND_UNIT.__getitem__, kinds))
-    sized = sum(map(_SIZE_UNIT.__getitem__, kinds))
-    keys = [(packed >> (27 * suit)) & _SUIT_MASK for suit in range(4)]
-    sizes = [(sized >> (5 * suit)) & 31 for suit in range(4)]
-    reds = [t.kind for t in concealed if t.red] if any(map(_RED, concealed)) else []
+    keys = [0, 0, 0, 0]
+    sizes = [0, 0, 0, 0]
+    reds: list[int] = []
+    for t in win.concealed:
+        kind = t.kind
+        suit = _SUIT_OF[kind]
+        keys[suit] += _UNIT[kind]
+        sizes[suit] += 1
+        if t.red:
+            reds.append(kind)
     win_tile = win.win_tile
     wk = win_tile.kind
     held = (keys[_SUIT_OF[wk]] // _UNIT[wk]) & 7
@@ -461,9 +482,9 @@ def readings(win: Win) -> tuple[Reading, ...]:
         return ()  # the win tile is not in the hand (or only red copies of it are)
     counts: tuple[int, ...] | None = None
     melds = win.melds
-    if not melds and sum(sizes) == 14 and (
-            not any(key & (_ODD_DIGITS | _THIRD_BIT) for key in keys)  # seven pairs?
-            or not any(key & _MIDDLE_DIGITS for key in keys[:3])):  # thirteen orphans?
+    if not melds and sizes[0] + sizes[1] + sizes[2] + sizes[3] == 14 and (
+            not (keys[0] | keys[1] | keys[2] | keys[3]) & (_ODD_DIGITS | _THIRD_BIT)  # 7 pairs?
+            or not (keys[0] | keys[1] | keys[2]) & _MIDDLE_DIGITS):  # thirteen orphans?
         counts = tuple(c for suit in range(4) for c in _unpack(keys[suit], _SIZE[suit]))
     skeletons = _skeletons(_combine(keys, sizes), counts, wk)
     if not skeletons:

@@ -575,7 +575,8 @@ class ExpressionCompiler:
             def group_is_tile(env: v.Env) -> bool:
                 # every tile of it is that tile: a pung, kong, pair or single of its kind
                 group = lf(env)
-                return group is not None and not group.is_chow and group.first == rf(env).kind
+                return (group is not None and not group.traits.is_chow
+                        and group.first == rf(env).kind)
 
             return _derived(v.BOOL, group_is_tile, left, right)
         if _comparable(left.type, right.type):
@@ -623,7 +624,7 @@ class ExpressionCompiler:
             lk = left.kernel
             kernel: Callable[[Any], bool]
             if is_group:  # some tile of the group: a flag the group carries
-                group_has = operator.attrgetter("any_" + right_node.name)
+                group_has = operator.attrgetter("traits.any_" + right_node.name)
                 kernel = group_has if lk is _identity else (lambda x: group_has(lk(x)))
             else:
                 def list_has(ts: Any) -> bool:
@@ -989,7 +990,7 @@ def _predicate_test(name: str, type_: str) -> Callable[[v.Env, Any], bool] | Non
         if tile_prop is not None:
             table = tile_prop.table
             if table is not None and name in TILE_PROPERTY_TABLES:
-                every = operator.attrgetter("all_" + name)
+                every = operator.attrgetter("traits.all_" + name)
                 return lambda env, g: g is not None and every(g)
             test = tile_prop.test
             return lambda env, g: g is not None and all(test(env, t) for t in g.tiles)
@@ -1010,7 +1011,7 @@ def _predicate_kernel(name: str, type_: str) -> Callable[[Any], bool] | None:
                 return operator.attrgetter(name)
             return lambda t: table[t.kind]
         if type_ == v.GROUP and name in TILE_PROPERTY_TABLES:  # a flag the group carries
-            return operator.attrgetter("all_" + name)
+            return operator.attrgetter("traits.all_" + name)
         if type_ == v.list_of(v.TILE):
             return lambda ts: all(table[t.kind] for t in ts)
         return None

@@ -277,8 +277,8 @@ class GroupProperty:
 
 
 def _shape(phrase: str, flag: str, *shapes: Shape) -> GroupProperty:
-    """A property of shape: the group's ``flag`` (``Group.is_chow`` ...) says it."""
-    return GroupProperty(phrase, frozenset(shapes), pure=operator.attrgetter(flag))
+    """A property of shape: the group's trait ``flag`` (``GroupTraits.is_chow`` ...) says it."""
+    return GroupProperty(phrase, frozenset(shapes), pure=operator.attrgetter("traits." + flag))
 
 
 def _is_winning(env: Env, group: Group) -> bool:
