@@ -96,6 +96,18 @@ DOUBLES = {"hand": "111p111s123m123m11z", "win": "1z", "seat": "W"}
         ("count(sets where triplet and suited) > 1", DOUBLES, [True]),
         ("count(sets where triplet and suited) != 2", DOUBLES, [False]),
         ("count(sets where chow and suited) == 0", STRAIGHT, [False]),  # four chows
+        # ... and a loop whose body needs such a count asks the bound once, before the loop
+        ("some(sets as a where triplet: "
+         "count(distinct suit of sets where triplet and number == a.number) == 3)",
+         DOUBLES, [False]),  # two pungs only: the bound (2) says no at once
+        ("some(sets as a where triplet: "
+         "count(distinct suit of sets where triplet and number == a.number) == 2)",
+         DOUBLES, [True]),  # 111p and 111s
+        ("some(sets as a where chow: not (count(sets where chow and tile == a.tile) >= 2))",
+         DOUBLES, [False]),  # negated: no bound asked; each 123m has its twin
+        ("some(sets as a where chow: not (count(sets where chow and tile == a.tile) >= 3))",
+         DOUBLES, [True]),
+        ("some(sets where not (tile == 1p) and triplet)", DOUBLES, [True]),  # 111s
     ],
 )
 def test_index_and_bound_values(expr: str, win: dict[str, Any], expected: list[Any]) -> None:

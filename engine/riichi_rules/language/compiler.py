@@ -47,8 +47,14 @@ class Compiled:
     # an equality ``A == B``: its two sides (a loop may then look its elements up by value)
     sides: tuple[Compiled, Compiled] | None = None
     # a cheaper upper bound: of a list's length (the length of a list it was filtered from),
-    # or of a count; a comparison with a constant asks it first
+    # or of a count; a comparison with a constant asks it first. It reads only lists cached
+    # per reading, never a bound variable.
     bound: Fn | None = None
+    # a condition that reads no bound variable and must hold for this one to, and this one's
+    # test without it: a loop whose body has one asks it once, before going through the
+    # elements, and then the rest of the test on each
+    necessary: Fn | None = None
+    rest: Fn | None = None
 
 
 def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
@@ -71,7 +77,12 @@ def _bounded(test: Compiled, left: Compiled, right: Compiled, op: str) -> Compil
     if least <= 0:
         return test
     bound, full = left.bound, test.fn
-    return dataclasses.replace(test, fn=lambda env: bound(env) >= least and full(env))
+
+    def enough(env: v.Env) -> bool:
+        return bool(bound(env) >= least)
+
+    return dataclasses.replace(test, fn=lambda env: bound(env) >= least and full(env),
+                               necessary=enough, rest=full)
 
 
 def _with_sides(equal: Compiled, left: Compiled, right: Compiled) -> Compiled:
@@ -760,7 +771,8 @@ class ExpressionCompiler:
             wanted = outer(env)
             return index.get(wanted.kind if tiles else wanted, empty)
 
-        return _derived(source.type, looked_up, source, lookup.other, cost=4)
+        return dataclasses.replace(_derived(source.type, looked_up, source, lookup.other, cost=4),
+                                   bound=lambda env: len(sf(env)))
 
     def _filter(
         self, source: Compiled, test_compiled: Compiled, slot: int, key: Hashable
@@ -839,8 +851,17 @@ class ExpressionCompiler:
         elif node.quantifier == "every":
             return self.error(node.span, "every(...) needs a condition after ':'",
                               "e.g. every(sets: chow)")
-        return self._cached(node, _quantify(node.quantifier, source, where, body, slot), slot,
-                            scope)
+        necessary = None
+        if (node.quantifier == "some" and body is not None and body.necessary is not None
+                and body.rest is not None):
+            # the body cannot hold unless a condition free of the element does: ask it once,
+            # first, and the rest of the body on each element
+            necessary, body = body.necessary, dataclasses.replace(body, fn=body.rest)
+        found = _quantify(node.quantifier, source, where, body, slot)
+        if necessary is not None:
+            enough, loop = necessary, found.fn
+            found = dataclasses.replace(found, fn=lambda env: bool(enough(env) and loop(env)))
+        return self._cached(node, found, slot, scope)
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
         collection = v.NOUNS.get(node.noun)
@@ -911,8 +932,9 @@ class ExpressionCompiler:
 
                     def distinct_fast(env: v.Env) -> int:
                         return len(set(map(get, filter(kw2, sf(env)))))
-                return self._cached(node, _derived(v.INT, distinct_fast, *parts,
-                                                   cost=_LOOP_COST // 2), slot, scope)
+                return self._cached(node, dataclasses.replace(
+                    _derived(v.INT, distinct_fast, *parts, cost=_LOOP_COST // 2),
+                    bound=source.bound), slot, scope)
 
             def distinct(env: v.Env) -> int:
                 slots = env.slots
@@ -1133,6 +1155,7 @@ def _negate(compiled: Compiled) -> Compiled:
     f = compiled.fn
     k = compiled.kernel
     return dataclasses.replace(compiled, fn=lambda env: not f(env), cost=compiled.cost + 1,
+                               necessary=None, rest=None, sides=None,
                                kernel=(lambda x: not k(x)) if k is not None else None)
 
 
