@@ -27,19 +27,14 @@ from pathlib import Path
 
 import pytest
 
+from corpus_data import TENHOU, need_corpus
 from riichi_rules.referee.replay import GameReport, replay_files
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-TENHOU = SHARED / "data" / "tenhou"
 KNOWN = Path(__file__).with_name("KNOWN_REPLAY.md")
 RECORD_SUFFIXES = {".xml", ".xml_", ".mjlog", ".json"}
 SPECIAL_BITS = 0x10 | 0x200 | 0x400 | 0x800  # 3-player; chip, "ratio", 1,000-point lobbies
 
-pytestmark = pytest.mark.skipif(
-    not (TENHOU / "mjlog").is_dir(),
-    reason=f"the Tenhou corpus is not here ({TENHOU}): it lives in the shared data folder "
-    "beside the project (../shared), which is not part of the repository",
-)
+pytestmark = need_corpus(TENHOU / "mjlog")
 
 Key = tuple[str, str, int, str]  # file (relative to shared/data/tenhou), hand, event, what
 

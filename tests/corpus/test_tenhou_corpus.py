@@ -36,15 +36,12 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-import pytest
-
+from corpus_data import TENHOU, need_corpus
 from riichi_rules.errors import InputError
 from riichi_rules.records import recorded_score, to_win
 from riichi_rules.scoring.scorer import program, score
 
-ROOT = Path(__file__).resolve().parents[2]
-SHARED = ROOT.parent / "shared"
-AGARI = SHARED / "data" / "tenhou" / "agari.jsonl"
+AGARI = TENHOU / "agari.jsonl"
 KNOWN = Path(__file__).with_name("KNOWN_MISMATCHES.md")
 REQUIRED_AGREEMENT = 0.999
 
@@ -57,11 +54,7 @@ LIMIT_CODES = {None: 0, "mangan": 1, "haneman": 2, "baiman": 3, "sanbaiman": 4, 
 
 Key = tuple[str, int, int]
 
-pytestmark = pytest.mark.skipif(
-    not AGARI.is_file(),
-    reason=f"the Tenhou corpus is not here ({AGARI}): it lives in the shared data folder "
-    "beside the project (../shared), which is not part of the repository",
-)
+pytestmark = need_corpus(AGARI)
 
 
 def standard_wins(path: Path = AGARI) -> Iterator[dict[str, Any]]:

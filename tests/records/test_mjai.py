@@ -24,6 +24,7 @@ from typing import Any
 import pytest
 from mjai_writer import to_mjai
 
+from corpus_data import TENHOU, need_corpus
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
 from riichi_rules.records.events import (
@@ -54,14 +55,8 @@ from riichi_rules.tiles import Tile, Wind, parse_tiles
 FIXTURES = Path(__file__).parent / "fixtures"
 MJSON = FIXTURES / "synthetic_game.mjson"
 LINES = MJSON.read_text(encoding="utf-8").splitlines()
-TENHOU = Path(__file__).resolve().parents[3] / "shared" / "data" / "tenhou"
 JSON_DIR = TENHOU / "tenhou6" / "tsubakisakura_mjlog2json"
-
-need_corpus = pytest.mark.skipif(
-    not TENHOU.is_dir(),
-    reason=f"the Tenhou corpus is not here ({TENHOU}): it lives in the shared data folder beside "
-    "the project (../shared), which is not part of the repository",
-)
+corpus = need_corpus()
 
 
 def tiles(text: str) -> tuple[Tile, ...]:
@@ -418,7 +413,7 @@ def _corpus() -> list[GameRecord]:
     return games
 
 
-@need_corpus
+@corpus
 @pytest.mark.parametrize("scored", [True, False], ids=["gimite", "mortal"])
 def test_corpus_reads_back(scored: bool) -> None:
     wins = expected = 0
@@ -453,7 +448,7 @@ def _found(report: GameReport) -> list[tuple[str, int, str, str]]:
             if d.hand != "end"]
 
 
-@need_corpus
+@corpus
 def test_tenhou6_games_replay_alike() -> None:
     for t6, mj in _replays(scored=True):
         assert (mj.hands, mj.wins, mj.error, mj.unsupported) == (t6.hands, t6.wins, "", "")
@@ -461,7 +456,7 @@ def test_tenhou6_games_replay_alike() -> None:
         assert not [d for d in mj.disagreements if d.hand == "end"]
 
 
-@need_corpus
+@corpus
 def test_deltas_only_replay_checks_the_deltas() -> None:
     # Mortal's style: the same wins and every disagreement but those about the score itself
     for t6, mj in _replays(scored=False):
@@ -470,7 +465,7 @@ def test_deltas_only_replay_checks_the_deltas() -> None:
             d for d in _found(t6) if d[2] != "score"], t6.source
 
 
-@need_corpus
+@corpus
 def test_deltas_only_replay_reports_no_score_it_cannot_check() -> None:
     for t6, mj in _replays(scored=False):
         assert _found(mj) == _found(t6), t6.source

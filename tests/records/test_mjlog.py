@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 
+from corpus_data import TENHOU, need_corpus
 from riichi_rules.hand import Meld, MeldType, Relative
 from riichi_rules.records.events import (
     AddedKan,
@@ -45,15 +46,8 @@ from riichi_rules.tiles import Tile, Wind, parse_tiles
 
 FIXTURES = Path(__file__).parent / "fixtures"
 SYNTHETIC = FIXTURES / "synthetic_game.xml"
-ROOT = Path(__file__).resolve().parents[2]
-TENHOU = ROOT.parent / "shared" / "data" / "tenhou"
 MJLOG = TENHOU / "mjlog"
-
-need_corpus = pytest.mark.skipif(
-    not MJLOG.is_dir(),
-    reason=f"the Tenhou corpus is not here ({MJLOG}): it lives in the shared data folder beside "
-    "the project (../shared), which is not part of the repository",
-)
+corpus = need_corpus(MJLOG)
 
 
 def tiles(text: str) -> tuple[Tile, ...]:
@@ -413,13 +407,13 @@ def games_tsv() -> dict[str, dict[str, str]]:
     return rows
 
 
-@need_corpus
+@corpus
 def test_corpus_file_count() -> None:
     # README "Layout": 19 + 6 + 44 mjlog games
     assert len(corpus_files()) == 69
 
 
-@need_corpus
+@corpus
 @pytest.mark.parametrize("path", corpus_files(), ids=lambda p: p.name)
 def test_corpus_game(path: Path) -> None:
     game = read(path)
@@ -459,7 +453,7 @@ def test_corpus_game(path: Path) -> None:
                                      zip(before.scores, moved, riichi, strict=True))
 
 
-@need_corpus
+@corpus
 def test_corpus_totals() -> None:
     files = corpus_files()
     games = [read(p) for p in files]
@@ -487,7 +481,7 @@ def meld_key(meld: Meld) -> tuple[str, tuple[Tile, ...], Tile | None, Relative |
     return (meld.type.value, meld.tiles, meld.called, meld.source)
 
 
-@need_corpus
+@corpus
 def test_corpus_wins_match_agari_jsonl() -> None:
     records: dict[tuple[str, int, int], dict[str, Any]] = {}
     for r in agari_records():
@@ -532,7 +526,7 @@ def test_corpus_wins_match_agari_jsonl() -> None:
     assert matched == len(records) == 555
 
 
-@need_corpus
+@corpus
 def test_corpus_event_kinds_seen() -> None:
     seen: Counter[str] = Counter()
     for path in corpus_files():

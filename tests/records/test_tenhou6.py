@@ -25,6 +25,7 @@ from typing import Any
 
 import pytest
 
+from corpus_data import TENHOU, need_corpus
 from riichi_rules.hand import Meld, MeldType, Relative
 from riichi_rules.records.events import (
     AddedKan,
@@ -47,17 +48,10 @@ from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
 from riichi_rules.tiles import Tile
 
 FIXTURES = Path(__file__).parent / "fixtures"
-ROOT = Path(__file__).resolve().parents[2]
-TENHOU = ROOT.parent / "shared" / "data" / "tenhou"
 JSON_DIR = TENHOU / "tenhou6" / "tsubakisakura_mjlog2json"
 XML_DIR = TENHOU / "mjlog" / "tsubakisakura_mjlog2json"
 MJLOG = TENHOU / "mjlog"
-
-need_corpus = pytest.mark.skipif(
-    not JSON_DIR.is_dir(),
-    reason=f"the Tenhou corpus is not here ({TENHOU}): it lives in the shared data folder beside "
-    "the project (../shared), which is not part of the repository",
-)
+corpus = need_corpus(JSON_DIR)
 
 
 # ---------------------------------------------------------------- comparing two readings
@@ -163,12 +157,12 @@ def json_files() -> list[Path]:
     return sorted(JSON_DIR.glob("*.json")) if JSON_DIR.is_dir() else []
 
 
-@need_corpus
+@corpus
 def test_six_json_files() -> None:
     assert len(json_files()) == 6  # README "Layout"
 
 
-@need_corpus
+@corpus
 @pytest.mark.parametrize("path", json_files(), ids=lambda p: p.stem)
 def test_json_equals_its_mjlog_twin(path: Path) -> None:
     j = read_tenhou6(path)
@@ -313,7 +307,7 @@ def test_round_trip_of_the_made_up_game() -> None:
     assert_same_game(x, read_tenhou6(to_tenhou6(x)))
 
 
-@need_corpus
+@corpus
 @pytest.mark.parametrize("path", mjlog_files(), ids=lambda p: p.name)
 def test_round_trip(path: Path) -> None:
     x = read_mjlog(path)

@@ -25,6 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from corpus_data import TENHOU, need_corpus
 from referee.scenarios import BUNDLED
 from riichi_rules.cli import main
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -51,16 +52,10 @@ from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.scorer import program
 from riichi_rules.tiles import Tile, Wind
 
-SHARED = Path(__file__).resolve().parents[2].parent / "shared"
-TENHOU = SHARED / "data" / "tenhou"
 FIXTURES = Path(__file__).resolve().parents[1] / "records" / "fixtures"
 RELEASES = (Discard, AddedKan, ClosedKan)
 
-corpus = pytest.mark.skipif(
-    not (TENHOU / "mjlog").is_dir(),
-    reason=f"the Tenhou corpus is not here ({TENHOU}): it lives in the shared data folder "
-    "beside the project (../shared), which is not part of the repository",
-)
+corpus = need_corpus(TENHOU / "mjlog")
 
 
 def on_table(referee: HandReferee) -> int:
