@@ -196,7 +196,6 @@ def _suit_decomps(counts: tuple[int, ...], offset: int) -> tuple[_Decomp, ...]:
     return tuple(out)
 
 
-_EMPTY: tuple[_Decomp, ...] = ((-1, ()),)
 _LIMIT = 1 << 16  # entries a suit's table holds before it is cleared (a bound on memory)
 
 # a suit's tile counts packed in an int, three bits a number: kind k adds _UNIT[k] to the key
