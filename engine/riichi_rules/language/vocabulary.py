@@ -14,7 +14,7 @@ from typing import Any
 
 from riichi_rules.hand import Win
 from riichi_rules.readings import Form, Group, Reading, Shape, Wait
-from riichi_rules.tiles import Tile, dora_of
+from riichi_rules.tiles import Tile, Wind, dora_of
 from riichi_rules.waits import waits as waits_of
 
 # ---- types ---------------------------------------------------------------------------------
@@ -60,6 +60,8 @@ _KIND = operator.attrgetter("kind")
 _VALUE_TABLES = tuple(tuple(tuple(kind >= 31 or kind in (27 + seat, 27 + round_)
                                   for kind in range(34)) for round_ in range(4))
                       for seat in range(4))
+_WIND_INDEX = (Wind.E, Wind.S, Wind.W, Wind.N)  # a wind's index in it: 0..3
+_WIND_TILES = tuple(Tile.of(27 + i) for i in range(4))
 
 
 class WinFacts:
@@ -71,21 +73,27 @@ class WinFacts:
 
     def __init__(self, win: Win) -> None:
         self.win = win
-        self.tiles: tuple[Tile, ...] = win.all_tiles
+        tiles = win.concealed
+        closed = True
+        for meld in win.melds:
+            tiles += meld.tiles
+            if meld.opened:
+                closed = False
+        self.tiles: tuple[Tile, ...] = tiles
         counts = [0] * 34
-        for kind in map(_KIND, self.tiles):
-            counts[kind] += 1
+        for tile in tiles:
+            counts[tile.kind] += 1
         self.counts: tuple[int, ...] = tuple(counts)
-        self.closed: bool = win.closed
-        self.open = not self.closed
+        self.closed: bool = closed
+        self.open = not closed
         self.ron = not win.tsumo
-        self.dealer = win.dealer
+        seat, round_ = _WIND_INDEX.index(win.seat), _WIND_INDEX.index(win.round)
+        self.dealer = seat == 0
         self.riichi = win.riichi or win.double_riichi
         self.first_turn = win.tenhou or win.chiihou or win.renhou
-        seat, round_ = win.seat.tile_kind, win.round.tile_kind
-        self.seat_wind = Tile.of(seat)
-        self.round_wind = Tile.of(round_)
-        self.value_table: tuple[bool, ...] = _VALUE_TABLES[seat - 27][round_ - 27]
+        self.seat_wind = _WIND_TILES[seat]
+        self.round_wind = _WIND_TILES[round_]
+        self.value_table: tuple[bool, ...] = _VALUE_TABLES[seat][round_]
         self.dora = win.dora
         self.ura = win.ura
         self._waits: tuple[Tile, ...] | None = None

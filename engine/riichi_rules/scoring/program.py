@@ -255,6 +255,11 @@ class ScoringProgram:
     yakuman_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
     closed_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
     open_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
+    # the parts of results already made (they repeat from hand to hand), keyed by the
+    # identity of the rule or fu step that made them (which the program keeps alive) and
+    # the values shown: see scorer._shown
+    shown: dict[tuple[int, int, int], Any] = field(
+        default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
         yakuman = tuple((r, r.when, r.multiple_value if r.multiple_value is not None

@@ -14,11 +14,27 @@ from riichi_rules.hand import Win
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
-from riichi_rules.scoring.program import Check, ScoringProgram, YakuRule, compile_program
+from riichi_rules.scoring.program import (
+    Check,
+    DoraRule,
+    FuStep,
+    ScoringProgram,
+    YakuRule,
+    compile_program,
+)
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
 from riichi_rules.tiles import Wind, format_tiles
 
 _SEATS = (Wind.E, Wind.S, Wind.W, Wind.N)
+# who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East)
+_PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
+    "discarder": (("discarder",),) * 4,
+    "each": tuple(tuple(s.value for s in _SEATS if s is not w) for w in _SEATS),
+    "dealer": tuple(tuple(s.value for s in _SEATS if s is not w and s is Wind.E)
+                    for w in _SEATS),
+    "non_dealer": tuple(tuple(s.value for s in _SEATS if s is not w and s is not Wind.E)
+                        for w in _SEATS),
+}
 
 
 @cache
@@ -199,25 +215,42 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     """The payments of the best candidate, and the result."""
     if env.reading is not best.reading:
         env.use(best.reading)
-    scored = [ScoredYaku(rule.id, rule.title, han, multiple, rule.origin.text,
-                         rule.origin.source) for rule, han, multiple in best.fired]
-    scored += [ScoredYaku(rule.id, rule.title, count, 0, rule.origin.text, rule.origin.source)
-               for rule, count, _ in best.dora]
+    shown = prog.shown
+    scored = [shown.get((id(rule), han, multiple)) or _shown(prog, rule, han, multiple)
+              for rule, han, multiple in best.fired]
+    if best.dora:
+        scored += [shown.get((id(rule), count, 0)) or _shown(prog, rule, count, 0)
+                   for rule, count, _ in best.dora]
     env.yaku = frozenset([y.id for y in scored])
     env.han, env.fu, env.basic = best.han, best.fu, best.basic
     env.yakuman_total, env.yakuman_max = best.yakuman_total, best.yakuman_max
     paid = payments(prog, env)
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
-    fu_items = tuple(FuItem(step.label, value, group.tiles if group is not None else (),
-                            step.origin.text) for step, value, group in best.fu_items)
+    fu_items = tuple([
+        FuItem(step.label, value, group.tiles, step.origin.text) if group is not None
+        else shown.get((id(step), value, 0)) or _shown(prog, step, value, 0)
+        for step, value, group in best.fu_items])
     return Result(
-        ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
-        yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
-        limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
-        fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,
-        payments_origin=prog.payments.origin.text,
+        prog.config.id, best.han, best.fu, best.fu_raw,
+        best.basic // 8000 if best.yakuman_total else 0, best.limit, best.limit_origin,
+        best.basic, tuple(scored), fu_items, paid, sticks, best.reading,
+        prog.payments.origin.text,
     )
+
+
+def _shown(prog: ScoringProgram, part: YakuRule | DoraRule | FuStep, value: int,
+           multiple: int) -> Any:
+    """What the result shows of a yaku, dora kind or (group-less) fu item with these values,
+    made once per program and shared (results are immutable)."""
+    made: ScoredYaku | FuItem
+    if isinstance(part, FuStep):
+        made = FuItem(part.label, value, (), part.origin.text)
+    else:
+        made = ScoredYaku(part.id, part.title, value, multiple, part.origin.text,
+                          part.origin.source)
+    prog.shown[(id(part), value, multiple)] = made
+    return made
 
 
 def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
@@ -258,27 +291,18 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
 
 def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
     """Who pays what for the hand in ``env`` (its basic points set), by the payments rule."""
-    win = env.win
-    winner = win.seat
-    others = [s for s in _SEATS if s is not winner]
+    seat = env.facts.seat_wind.kind - 27
     owed: dict[str, int] = {}
     for step in prog.payments.pays:
-        if step.when is not None and not step.when(env):
+        when = step.when
+        if when is not None and not when(env):
             continue
         amount = step.amount(env)
-        if step.payer == "discarder":
-            payers = ["discarder"]
-        elif step.payer == "each":
-            payers = [s.value for s in others]
-        elif step.payer == "dealer":
-            payers = [s.value for s in others if s is Wind.E]
-        else:
-            payers = [s.value for s in others if s is not Wind.E]
-        for payer in payers:
+        for payer in _PAYERS[step.payer][seat]:
             owed[payer] = owed.get(payer, 0) + amount
     honba_each = 0
     for step in prog.payments.honba:
         if step.when is None or step.when(env):
             honba_each += step.amount(env)
-    return tuple(Payment(payer, points, honba_each * win.honba)
-                 for payer, points in owed.items())
+    honba = honba_each * env.win.honba
+    return tuple([Payment(payer, points, honba) for payer, points in owed.items()])
