@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from functools import cache, lru_cache
+from functools import cache
 from itertools import product
 
 from riichi_rules.hand import Meld, MeldType, Win
@@ -150,13 +150,17 @@ class Reading:
 
 _CHOW = Shape.CHOW
 _PUNG = Shape.PUNG
-_Set = tuple[Shape, int]  # (Shape.CHOW or Shape.PUNG, first kind)
-_Decomp = tuple[int, tuple[_Set, ...]]  # (pair kind or -1, sets ascending)
+_PAIR = Shape.PAIR
+# a split into the pair (None in a suit without it) and the sets ascending, as concealed
+# plain groups (interned: see _plain)
+_SuitDecomp = tuple[Group | None, tuple[Group, ...]]
+_Decomp = tuple[Group, tuple[Group, ...]]
 
 
 @cache
-def _sets(counts: tuple[int, ...], offset: int, chows: bool) -> tuple[tuple[_Set, ...], ...]:
-    """Every way to split one suit's counts into pungs and chows (kinds are ``offset + i``)."""
+def _sets(counts: tuple[int, ...], offset: int, chows: bool) -> tuple[tuple[Group, ...], ...]:
+    """Every way to split one suit's counts into pungs and chows (kinds are ``offset + i``),
+    as concealed plain groups."""
     n = len(counts)
     i = 0
     while i < n and counts[i] == 0:
@@ -164,7 +168,7 @@ def _sets(counts: tuple[int, ...], offset: int, chows: bool) -> tuple[tuple[_Set
     if i == n:
         return ((),)
     c = counts[i]
-    out: list[tuple[_Set, ...]] = []
+    out: list[tuple[Group, ...]] = []
     for pungs in range(c // 3, -1, -1):
         ch = c - 3 * pungs
         sub = list(counts)
@@ -174,25 +178,28 @@ def _sets(counts: tuple[int, ...], offset: int, chows: bool) -> tuple[tuple[_Set
                 continue
             sub[i + 1] -= ch
             sub[i + 2] -= ch
-        prefix = ((_PUNG, offset + i),) * pungs + ((_CHOW, offset + i),) * ch
+        prefix = (_plain(_PUNG, offset + i),) * pungs
+        if ch:
+            prefix += (_plain(_CHOW, offset + i),) * ch
         for rest in _sets(tuple(sub), offset, chows):
             out.append(prefix + rest)
     return tuple(out)
 
 
-def _suit_decomps(counts: tuple[int, ...], offset: int) -> tuple[_Decomp, ...]:
+def _suit_decomps(counts: tuple[int, ...], offset: int) -> tuple[_SuitDecomp, ...]:
     """One suit's decompositions: all sets, or (when its count is 2 mod 3) sets and a pair."""
     chows = offset < 27
     r = sum(counts) % 3
     if r == 0:
-        return tuple((-1, s) for s in _sets(counts, offset, chows))
+        return tuple((None, s) for s in _sets(counts, offset, chows))
     if r == 1:
         return ()
-    out: list[_Decomp] = []
+    out: list[_SuitDecomp] = []
     for i, c in enumerate(counts):
         if c >= 2:
             sub = (*counts[:i], c - 2, *counts[i + 1 :])
-            out.extend((offset + i, s) for s in _sets(sub, offset, chows))
+            pair = _plain(_PAIR, offset + i)
+            out.extend((pair, s) for s in _sets(sub, offset, chows))
     return tuple(out)
 
 
@@ -203,7 +210,7 @@ _LIMIT = 1 << 16  # entries a suit's table holds before it is cleared (a bound o
 _SUIT_OF: tuple[int, ...] = tuple(k // 9 for k in range(34))
 _UNIT: tuple[int, ...] = tuple(1 << (3 * (k % 9)) for k in range(34))
 _SIZE = (9, 9, 9, 7)
-_SUIT_TABLES: tuple[dict[int, tuple[_Decomp, ...]], ...] = ({}, {}, {}, {})
+_SUIT_TABLES: tuple[dict[int, tuple[_SuitDecomp, ...]], ...] = ({}, {}, {}, {})
 _ODD_DIGITS = int("001" * 9, 2)  # a count of 1 or 3 sets its lowest bit
 _THIRD_BIT = int("100" * 9, 2)  # a count of 4 sets its third bit
 
@@ -212,7 +219,7 @@ def _unpack(key: int, size: int) -> tuple[int, ...]:
     return tuple((key >> (3 * i)) & 7 for i in range(size))
 
 
-def _suit_table(suit: int, key: int) -> tuple[_Decomp, ...]:
+def _suit_table(suit: int, key: int) -> tuple[_SuitDecomp, ...]:
     """The decompositions of one suit's packed counts, computed once."""
     table = _SUIT_TABLES[suit]
     found = table.get(key)
@@ -225,7 +232,7 @@ def _suit_table(suit: int, key: int) -> tuple[_Decomp, ...]:
 
 def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
     """Every (pair kind, sets) split of a hand given as packed counts per suit."""
-    parts: list[tuple[_Decomp, ...]] = []
+    parts: list[tuple[_SuitDecomp, ...]] = []
     pairs = 0
     single = 0  # the suits with one way only
     for suit in range(4):
@@ -248,21 +255,23 @@ def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
     if pairs != 1:
         return ()
     if len(parts) == single:  # the common case: one way for each suit
-        pair = -1
-        sets: tuple[_Set, ...] = ()
+        pair: Group | None = None
+        sets: tuple[Group, ...] = ()
         for ((p, s),) in parts:
-            if p >= 0:
+            if p is not None:
                 pair = p
             sets += s
+        assert pair is not None
         return ((pair, sets),)
     out: list[_Decomp] = []
     for combo in product(*parts):
-        pair = -1
+        pair = None
         sets = ()
         for p, s in combo:
-            if p >= 0:
+            if p is not None:
                 pair = p
             sets += s
+        assert pair is not None
         out.append((pair, sets))
     return tuple(out)
 
@@ -277,14 +286,17 @@ def _pack(counts: Sequence[int]) -> tuple[list[int], list[int]]:
     return keys, sizes
 
 
-def standard_decompositions(counts: Sequence[int]) -> tuple[_Decomp, ...]:
+def standard_decompositions(
+    counts: Sequence[int],
+) -> tuple[tuple[int, tuple[tuple[Shape, int], ...]], ...]:
     """Every (pair kind, sets) split of a 34-count vector into sets and exactly one pair.
 
     Sets are ``(Shape.CHOW, first kind)`` or ``(Shape.PUNG, kind)``, ascending by kind
     (pungs before chows of the same kind).
     """
     keys, sizes = _pack(counts)
-    return _combine(keys, sizes)
+    return tuple((pair.first, tuple((g.shape, g.first) for g in sets))
+                 for pair, sets in _combine(keys, sizes))
 
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -314,8 +326,7 @@ def counts_of(tiles: Sequence[Tile]) -> tuple[int, ...]:
 
 # ------------------------------------------------------------------ skeletons (no tiles yet)
 
-_Spec = tuple[Shape, int]  # (shape, first kind) of a concealed group
-_Skeleton = tuple[Form, tuple[_Spec, ...], int, Wait]  # form, groups, win index, wait
+_Skeleton = tuple[Form, tuple[Group, ...], int, Wait]  # form, concealed groups, win index, wait
 
 
 def _chow_wait(first: int, win: int) -> Wait:
@@ -331,42 +342,42 @@ def _chow_wait(first: int, win: int) -> Wait:
 def _skeletons(
     decomps: tuple[_Decomp, ...], counts: Sequence[int] | None, win: int
 ) -> list[_Skeleton]:
-    """The readings of the concealed part as (shape, first) specs; melds are added later.
+    """The readings of the concealed part, as concealed plain groups; melds are added later.
     ``counts`` is given when seven pairs or thirteen orphans are possible."""
     out: list[_Skeleton] = []
     for pair, sets in decomps:
-        specs = (*sets, (Shape.PAIR, pair))
-        seen: list[_Spec] = []  # a group read twice (two alike chows) is one choice
-        for idx, spec in enumerate(specs):
-            shape, first = spec
-            if shape is _CHOW:
+        groups = (*sets, pair)
+        seen: list[int] = []  # a group read twice (two alike chows) is one choice
+        for idx, group in enumerate(groups):
+            first = group.first
+            if group.shape is _CHOW:
                 if not first <= win <= first + 2:
                     continue
                 wait = _chow_wait(first, win)
             elif first != win:
                 continue
             else:
-                wait = Wait.PAIR if shape is _PUNG else Wait.SINGLE
-            if spec in seen:
+                wait = Wait.PAIR if group.shape is _PUNG else Wait.SINGLE
+            if id(group) in seen:
                 continue
-            seen.append(spec)
-            out.append((Form.STANDARD, specs, idx, wait))
+            seen.append(id(group))
+            out.append((Form.STANDARD, groups, idx, wait))
     if counts is not None:
         if seven_pairs(counts):
             kinds = [k for k, c in enumerate(counts) if c]
-            specs = tuple((Shape.PAIR, k) for k in kinds)
-            out.append((Form.SEVEN_PAIRS, specs, kinds.index(win), Wait.SINGLE))
+            pairs = tuple(_plain(_PAIR, k) for k in kinds)
+            out.append((Form.SEVEN_PAIRS, pairs, kinds.index(win), Wait.SINGLE))
         elif is_thirteen_orphans(counts):
-            pair = next(k for k in _YAOCHUU_KINDS if counts[k] == 2)
-            specs = (
-                (Shape.PAIR, pair),
-                *((Shape.SINGLE, k) for k in _YAOCHUU_KINDS if k != pair),
+            doubled = next(k for k in _YAOCHUU_KINDS if counts[k] == 2)
+            orphans = (
+                _plain(_PAIR, doubled),
+                *(_plain(Shape.SINGLE, k) for k in _YAOCHUU_KINDS if k != doubled),
             )
-            if pair == win:
-                out.append((Form.THIRTEEN_ORPHANS, specs, 0, Wait.THIRTEEN_SIDED))
+            if doubled == win:
+                out.append((Form.THIRTEEN_ORPHANS, orphans, 0, Wait.THIRTEEN_SIDED))
             else:
-                idx = next(i for i, (_, k) in enumerate(specs) if k == win)
-                out.append((Form.THIRTEEN_ORPHANS, specs, idx, Wait.SINGLE))
+                idx = next(i for i, g in enumerate(orphans) if g.first == win)
+                out.append((Form.THIRTEEN_ORPHANS, orphans, idx, Wait.SINGLE))
     return out
 
 
@@ -388,8 +399,10 @@ _MELD_SHAPE = {
 }
 
 
-@lru_cache(maxsize=4096)
-def _plain_group(shape: Shape, first: int, concealed: bool) -> Group:
+@cache
+def _plain(shape: Shape, first: int, concealed: bool = True) -> Group:
+    """The group of this shape from this kind on, without red fives (interned: at most 34
+    kinds x 5 shapes x 2)."""
     return Group(shape, tuple(Tile.of(first + o) for o in _OFFSETS[shape]), concealed, None)
 
 
@@ -416,12 +429,17 @@ def _build(
     meld_groups: tuple[Group, ...],
     tsumo: bool,
 ) -> Reading:
-    form, specs, win_idx, wait = sk
-    ron_pung = win_idx if (not tsumo and specs[win_idx][0] is Shape.PUNG) else -1
-    groups: list[Group]
+    form, concealed, win_idx, wait = sk
     if not reds:
-        groups = [_plain_group(sh, k, i != ron_pung) for i, (sh, k) in enumerate(specs)]
+        if tsumo or concealed[win_idx].shape is not _PUNG:
+            if not melds:
+                return Reading(form, concealed, win_idx, wait)
+            groups = list(concealed)
+        else:  # a pung completed by ron is open
+            groups = list(concealed)
+            groups[win_idx] = _plain(_PUNG, concealed[win_idx].first, False)
     else:
+        ron_pung = win_idx if (not tsumo and concealed[win_idx].shape is _PUNG) else -1
         # pools of actual tiles per kind: plain ones first, then the red one(s)
         pools: dict[int, list[Tile]] = {}
         for k in reds:
@@ -430,7 +448,8 @@ def _build(
         if win_tile.kind in pools:
             pools[win_tile.kind].remove(win_tile)
         groups = []
-        for i, (sh, k) in enumerate(specs):
+        for i, plain in enumerate(concealed):
+            sh, k = plain.shape, plain.first
             kinds = [k + o for o in _OFFSETS[sh]]
             if i == win_idx:
                 kinds.remove(win_tile.kind)
@@ -441,7 +460,7 @@ def _build(
             if any(t.red for t in tiles):
                 groups.append(Group(sh, tuple(tiles), i != ron_pung, None))
             else:
-                groups.append(_plain_group(sh, k, i != ron_pung))
+                groups.append(plain if i != ron_pung else _plain(sh, k, False))
     if form is Form.STANDARD and melds:
         n = len(groups) - 1
         groups[n:n] = meld_groups

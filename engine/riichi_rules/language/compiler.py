@@ -478,6 +478,13 @@ class ExpressionCompiler:
         if cond.const:
             return then if cond.value else other
         c, t, o = cond.fn, then.fn, other.fn
+        if then.const and other.const:  # the common 'if C then 2 else 1'
+            tv, ov = then.value, other.value
+            compiled = _derived(type_, lambda env: tv if c(env) else ov, cond, then, other)
+            if cond.kernel is None:
+                return compiled
+            ck = cond.kernel
+            return _with_kernel(compiled, lambda x: tv if ck(x) else ov, cond.kslot)
         return _derived(type_, lambda env: t(env) if c(env) else o(env), cond, then, other)
 
     def _binary(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
@@ -1170,11 +1177,15 @@ def _fold2(type_: str, left: Compiled, right: Compiled, op: Callable[[Any, Any],
         return _with_kernel(compiled, kernel, left.kslot)
     if right.kernel is not None and left.const:
         rk, lv = right.kernel, left.value
-        return _with_kernel(compiled, lambda x: op(lv, rk(x)), right.kslot)
+        fast_left = _CONST_LEFT_KERNEL.get(op)
+        return _with_kernel(compiled, fast_left(lv, rk) if fast_left is not None
+                            else (lambda x: op(lv, rk(x))), right.kslot)
     if (left.kernel is not None and right.kernel is not None
             and left.kslot == right.kslot):
         lk2, rk2 = left.kernel, right.kernel
-        return _with_kernel(compiled, lambda x: op(lk2(x), rk2(x)), left.kslot)
+        both = _BOTH_KERNEL.get(op)
+        return _with_kernel(compiled, both(lk2, rk2) if both is not None
+                            else (lambda x: op(lk2(x), rk2(x))), left.kslot)
     return compiled
 
 
@@ -1193,11 +1204,17 @@ def _fold2_env(
         return _derived(type_, fast2(lf, rf), left, right)
     if left.const:
         lv = left.value
+        fast_left = _CONST_LEFT.get(op)
+        if fast_left is not None:
+            return _derived(type_, fast_left(lv, rf), left, right)
         return _derived(type_, lambda env: op(lv, rf(env)), left, right)
     return _derived(type_, lambda env: op(lf(env), rf(env)), left, right)
 
 
 _CONST_RIGHT: dict[Callable[[Any, Any], Any], Callable[[Fn, Any], Fn]] = {
+    operator.add: lambda f, c: lambda env: f(env) + c,
+    operator.sub: lambda f, c: lambda env: f(env) - c,
+    operator.mul: lambda f, c: lambda env: f(env) * c,
     operator.eq: lambda f, c: lambda env: f(env) == c,
     operator.ge: lambda f, c: lambda env: f(env) >= c,
     operator.le: lambda f, c: lambda env: f(env) <= c,
@@ -1212,8 +1229,25 @@ _CONST_RIGHT_KERNEL: dict[Callable[[Any, Any], Any], Callable[[Any, Any], Any]] 
     operator.gt: lambda f, c: lambda x: f(x) > c,
     operator.lt: lambda f, c: lambda x: f(x) < c,
     _same_tile: lambda f, c: (lambda k: lambda x: f(x).kind == k)(c.kind),
+    operator.add: lambda f, c: lambda x: f(x) + c,
+    operator.mul: lambda f, c: lambda x: f(x) * c,
+}
+_CONST_LEFT: dict[Callable[[Any, Any], Any], Callable[[Any, Fn], Fn]] = {
+    operator.add: lambda c, f: lambda env: c + f(env),
+    operator.mul: lambda c, f: lambda env: c * f(env),
+    operator.pow: lambda c, f: lambda env: c ** f(env),
+}
+_CONST_LEFT_KERNEL: dict[Callable[[Any, Any], Any], Callable[[Any, Any], Any]] = {
+    operator.add: lambda c, k: lambda x: c + k(x),
+    operator.mul: lambda c, k: lambda x: c * k(x),
+}
+_BOTH_KERNEL: dict[Callable[[Any, Any], Any], Callable[[Any, Any], Any]] = {
+    operator.add: lambda j, k: lambda x: j(x) + k(x),
+    operator.mul: lambda j, k: lambda x: j(x) * k(x),
 }
 _BOTH: dict[Callable[[Any, Any], Any], Callable[[Fn, Fn], Fn]] = {
+    operator.add: lambda f, g: lambda env: f(env) + g(env),
+    operator.mul: lambda f, g: lambda env: f(env) * g(env),
     operator.eq: lambda f, g: lambda env: f(env) == g(env),
     _same_tile: lambda f, g: lambda env: f(env).kind == g(env).kind,
 }

@@ -3,7 +3,7 @@ payments as closures, each remembering the file and line it was written on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -140,7 +140,9 @@ class FuStep:
     label: str
     value: Fn
     when: Fn | None
-    each: tuple[Fn, Fn | None, int] | None  # (source, where, element slot)
+    # per group: (source, where, element slot, the value as a function of the element alone
+    # or None)
+    each: tuple[Fn, Fn | None, int, Callable[[Any], Any] | None] | None
     origin: Origin
 
     @property
@@ -252,9 +254,9 @@ class ScoringProgram:
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
     # what the scorer runs, rule by rule: (rule, condition, han or yakuman multiple: a
     # constant or a function), the rules that cannot score left out
-    yakuman_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
-    closed_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
-    open_checks: tuple[Check, ...] = field(init=False, repr=False, compare=False)
+    yakuman_checks: Checks = field(init=False, repr=False, compare=False)
+    closed_checks: Checks = field(init=False, repr=False, compare=False)
+    open_checks: Checks = field(init=False, repr=False, compare=False)
     # the parts of results already made (they repeat from hand to hand), keyed by the
     # identity of the rule or fu step that made them (which the program keeps alive) and
     # the values shown: see scorer._shown
@@ -262,20 +264,35 @@ class ScoringProgram:
         default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self) -> None:
-        yakuman = tuple((r, r.when, r.multiple_value if r.multiple_value is not None
-                         else _multiple_of(r)) for r in self.yakuman if not r.never)
-        closed = tuple((r, r.when, r.han_closed_value if r.han_closed_value is not None
-                        else r.han_closed) for r in self.yaku
-                       if not r.never and r.han_closed is not None)
-        opened = tuple((r, r.when, r.han_open_value if r.han_open_value is not None
-                        else r.han_open) for r in self.yaku
-                       if not r.never and r.han_open is not None)
+        yakuman = Checks.of((r, r.when, r.multiple_value if r.multiple_value is not None
+                             else _multiple_of(r)) for r in self.yakuman if not r.never)
+        closed = Checks.of((r, r.when, r.han_closed_value if r.han_closed_value is not None
+                            else r.han_closed) for r in self.yaku
+                           if not r.never and r.han_closed is not None)
+        opened = Checks.of((r, r.when, r.han_open_value if r.han_open_value is not None
+                            else r.han_open) for r in self.yaku
+                           if not r.never and r.han_open is not None)
         object.__setattr__(self, "yakuman_checks", yakuman)
         object.__setattr__(self, "closed_checks", closed)
         object.__setattr__(self, "open_checks", opened)
 
 
 Check = tuple[YakuRule, Fn, "int | Fn"]
+
+
+@dataclass(frozen=True, slots=True)
+class Checks:
+    """Rules the scorer runs on each reading, in order: (rule, condition, han or yakuman
+    multiple: a constant or a function) for each, and their conditions alone (the scorer
+    runs them in one pass, without a Python loop)."""
+
+    items: tuple[Check, ...]
+    conditions: tuple[Fn, ...]
+
+    @staticmethod
+    def of(items: Iterable[Check]) -> Checks:
+        listed = tuple(items)
+        return Checks(listed, tuple(when for _, when, _ in listed))
 
 
 def _multiple_of(rule: YakuRule) -> Fn:
@@ -682,9 +699,11 @@ class _Builder:
                 when = compiler.condition(clause.when, "fu").fn if clause.when else None
                 if clause.comp is not None:
                     source, scope, where, slot = compiler.comprehension(clause.comp, "fu")
-                    value = compiler.in_scope(clause.value, scope, v.INT).fn
-                    each = (source.fn, where.fn if where else None, slot)
-                    steps.append(FuStep("add", clause.label or "", value, None, each, origin))
+                    per_group = compiler.in_scope(clause.value, scope, v.INT)
+                    kernel = per_group.kernel if per_group.kslot == slot else None
+                    each = (source.fn, where.fn if where else None, slot, kernel)
+                    steps.append(FuStep("add", clause.label or "", per_group.fn, None, each,
+                                        origin))
                 else:
                     value = compiler.number(clause.value, "fu").fn
                     steps.append(FuStep(clause.keyword, clause.label or "", value, when, None,

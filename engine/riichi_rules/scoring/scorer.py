@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
+from itertools import compress, repeat
+from operator import call
 from pathlib import Path
 from typing import Any
 
@@ -15,7 +17,7 @@ from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring.program import (
-    Check,
+    Checks,
     DoraRule,
     FuStep,
     ScoringProgram,
@@ -124,16 +126,15 @@ def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
                 f"({prog.config.id}), one of the four fives is red")
 
 
-def _fired(checks: tuple[Check, ...], env: Env, yakuman: bool) -> list[_Fired]:
+def _fired(checks: Checks, env: Env, yakuman: bool) -> list[_Fired]:
     """(rule, han, multiple) for each rule whose condition holds, before replacements."""
     out: list[_Fired] = []
-    for rule, when, value in checks:
-        if when(env):
-            amount = value if value.__class__ is int else value(env)  # type: ignore[operator]
-            if yakuman:
-                out.append((rule, 0, amount))
-            elif amount > 0:
-                out.append((rule, amount, 0))
+    for rule, _, value in compress(checks.items, map(call, checks.conditions, repeat(env))):
+        amount = value if value.__class__ is int else value(env)  # type: ignore[operator]
+        if yakuman:
+            out.append((rule, 0, amount))
+        elif amount > 0:
+            out.append((rule, amount, 0))
     if len(out) < 2:
         return out
     replaced = {name for rule, _, _ in out for name in rule.replaces}
@@ -260,13 +261,16 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
     env.fu = 0
     for step in rule.steps:
         if step.each is not None:
-            source, where, slot = step.each
+            source, where, slot, kernel = step.each
             slots = env.slots
             for element in source(env):
-                slots[slot] = element
-                if where is not None and not where(env):
-                    continue
-                value = step.value(env)
+                if kernel is not None and where is None:
+                    value = kernel(element)
+                else:
+                    slots[slot] = element
+                    if where is not None and not where(env):
+                        continue
+                    value = step.value(env)
                 if value:
                     fu += value
                     env.fu = fu
