@@ -138,3 +138,18 @@ def test_bad_input_is_an_input_error(win: dict[str, Any], code: str) -> None:
     with pytest.raises(InputError) as caught:
         score(win)
     assert caught.value.code == code
+
+
+def test_shown_parts_follow_each_hand() -> None:
+    # the yaku and fu items a result shows are made once per program and shared: a dora kind
+    # shown with 1 han for one hand must still show 2 for a hand with two dora. 123m 234m
+    # 456p 789s 55m, riichi, ron on 9s (78s waited on 6s or 9s: two-sided, pinfu); indicator
+    # 8s makes 9s a dora (1), 7s and 8s make 8s and 9s dora (2). Fu (EMA 2016 §4): 20 base
+    # + 10 closed ron = 30 both times.
+    base = {"hand": "12323455m456p789s", "win": "9s", "riichi": True}
+    one = score({**base, "dora": "8s"})
+    two = score({**base, "dora": "7s8s"})
+    assert {y.id: y.han for y in one.yaku}["dora"] == 1
+    assert {y.id: y.han for y in two.yaku}["dora"] == 2
+    assert [(f.label, f.fu) for f in one.fu_items] == [(f.label, f.fu) for f in two.fu_items]
+    assert one.fu == two.fu == 30

@@ -233,10 +233,11 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
         else shown.get((id(step), value, 0)) or _shown(prog, step, value, 0)
         for step, value, group in best.fu_items])
     return Result(
-        prog.config.id, best.han, best.fu, best.fu_raw,
-        best.basic // 8000 if best.yakuman_total else 0, best.limit, best.limit_origin,
-        best.basic, tuple(scored), fu_items, paid, sticks, best.reading,
-        prog.payments.origin.text,
+        ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
+        yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
+        limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
+        fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,
+        payments_origin=prog.payments.origin.text,
     )
 
 
