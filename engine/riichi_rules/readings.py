@@ -430,16 +430,15 @@ def _build(
     tsumo: bool,
 ) -> Reading:
     form, concealed, win_idx, wait = sk
+    # a pung completed by ron is open
+    ron_pung = win_idx if (not tsumo and concealed[win_idx].shape is _PUNG) else -1
     if not reds:
-        if tsumo or concealed[win_idx].shape is not _PUNG:
-            if not melds:
-                return Reading(form, concealed, win_idx, wait)
-            groups = list(concealed)
-        else:  # a pung completed by ron is open
-            groups = list(concealed)
-            groups[win_idx] = _plain(_PUNG, concealed[win_idx].first, False)
+        if ron_pung < 0 and not melds:
+            return Reading(form, concealed, win_idx, wait)
+        groups = list(concealed)
+        if ron_pung >= 0:
+            groups[ron_pung] = _plain(_PUNG, concealed[ron_pung].first, False)
     else:
-        ron_pung = win_idx if (not tsumo and concealed[win_idx].shape is _PUNG) else -1
         # pools of actual tiles per kind: plain ones first, then the red one(s)
         pools: dict[int, list[Tile]] = {}
         for k in reds:

@@ -267,7 +267,8 @@ class Wind(StrEnum):
         )
 
 
-_WIND_KIND = {Wind.E: 27, Wind.S: 28, Wind.W: 29, Wind.N: 30}
+WINDS: tuple[Wind, ...] = (Wind.E, Wind.S, Wind.W, Wind.N)  # in seat order: index 0 is East
+_WIND_KIND = {wind: 27 + i for i, wind in enumerate(WINDS)}
 _WIND_NAMES: dict[str, Wind] = {}
 for _w, _name, _z in (
     (Wind.E, "east", "1z"),

@@ -14,7 +14,7 @@ from typing import Any
 
 from riichi_rules.hand import Win
 from riichi_rules.readings import Form, Group, Reading, Shape, Wait
-from riichi_rules.tiles import Tile, Wind, dora_of
+from riichi_rules.tiles import WINDS, Tile, dora_of
 from riichi_rules.waits import waits as waits_of
 
 # ---- types ---------------------------------------------------------------------------------
@@ -55,12 +55,10 @@ ENUMS: dict[str, tuple[str, ...]] = {
 # ---- the evaluation environment -----------------------------------------------------------
 
 MISSING: Any = object()  # an empty cache cell
-_KIND = operator.attrgetter("kind")
 # the value tiles (dragons, the seat wind, the round wind) by seat wind and round wind
 _VALUE_TABLES = tuple(tuple(tuple(kind >= 31 or kind in (27 + seat, 27 + round_)
                                   for kind in range(34)) for round_ in range(4))
                       for seat in range(4))
-_WIND_INDEX = (Wind.E, Wind.S, Wind.W, Wind.N)  # a wind's index in it: 0..3
 _WIND_TILES = tuple(Tile.of(27 + i) for i in range(4))
 
 
@@ -87,7 +85,7 @@ class WinFacts:
         self.closed: bool = closed
         self.open = not closed
         self.ron = not win.tsumo
-        seat, round_ = _WIND_INDEX.index(win.seat), _WIND_INDEX.index(win.round)
+        seat, round_ = WINDS.index(win.seat), WINDS.index(win.round)
         self.dealer = seat == 0
         self.riichi = win.riichi or win.double_riichi
         self.first_turn = win.tenhou or win.chiihou or win.renhou

@@ -47,7 +47,7 @@ from riichi_rules.records.events import (
     load_text,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
-from riichi_rules.tiles import Tile, Wind
+from riichi_rules.tiles import WINDS, Tile, Wind
 
 __all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]
 
@@ -55,7 +55,6 @@ _TAG = re.compile(r"<(/?)([A-Za-z]+)(\d*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*(
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
-_WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 _FROM_REL = {1: Relative.RIGHT, 2: Relative.ACROSS, 3: Relative.LEFT}
 _DRAW_KINDS: Mapping[str | None, str] = {
     None: "exhaustive",
@@ -556,7 +555,7 @@ class _Hand:
     def record(self, index: int) -> HandRecord:
         return HandRecord(
             index=index,
-            round_wind=_WINDS[self.round // 4],
+            round_wind=WINDS[self.round // 4],
             kyoku=self.round % 4 + 1,
             honba=self.honba,
             sticks=self.sticks,
@@ -586,7 +585,7 @@ class _Reader:
         if self.hand is None:
             return f"{self.name}: {tok.text}"
         h = self.hand
-        wind = _WINDS[h.round // 4].value
+        wind = WINDS[h.round // 4].value
         return (f"{self.name}: hand {len(self.hands)} ({wind}{h.round % 4 + 1}-{h.honba}), "
                 f"event {h.n} ({tok.text})")
 

@@ -61,7 +61,7 @@ from riichi_rules.records.events import (
     load_text,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
-from riichi_rules.tiles import Tile, Wind
+from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
 
@@ -83,7 +83,6 @@ TENHOU_YAKU_NAMES: Mapping[str, int] = {
 """Tenhou's yaku names (as tenhou.net/6 writes them before ``(N飜)``) to Tenhou's yaku ids, the
 ids of the mjlog ``AGARI yaku`` attribute (README "Yaku distribution" lists them)."""
 
-_WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 _SOURCE_OF = {Relative.LEFT: 3, Relative.ACROSS: 2, Relative.RIGHT: 1}  # seat offset
 _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
@@ -702,7 +701,7 @@ def read_tenhou6(
         except _Fail as exc:
             where = f"hand {index}"
             if hand is not None:
-                label = f"{_WINDS[hand.round // 4].value}{hand.round % 4 + 1}-{hand.honba}"
+                label = f"{WINDS[hand.round // 4].value}{hand.round % 4 + 1}-{hand.honba}"
                 where = f"hand {index} ({label}), event {hand.n}"
                 if hand.where:
                     where += f" ({hand.where})"
@@ -713,7 +712,7 @@ def read_tenhou6(
         hands.append(
             HandRecord(
                 index=index,
-                round_wind=_WINDS[hand.round // 4],
+                round_wind=WINDS[hand.round // 4],
                 kyoku=hand.round % 4 + 1,
                 honba=hand.honba,
                 sticks=hand.sticks,

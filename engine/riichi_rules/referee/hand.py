@@ -35,7 +35,7 @@ from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
 from riichi_rules.scoring.program import ScoringProgram, TableRule
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
-from riichi_rules.tiles import Tile, Wind
+from riichi_rules.tiles import WINDS, Tile, Wind
 
 
 @dataclass(frozen=True, slots=True)
@@ -649,7 +649,7 @@ class HandReferee:
         env.abortive_draw = self.ending == "abortive"
         env.standing(seats_of([s.points for s in state.seats]), state.dealer)
         env.sticks = state.sticks
-        env.round_number = _ROUNDS.index(state.round_wind) + 1
+        env.round_number = WINDS.index(state.round_wind) + 1
         env.hand_number = state.dealer + 1
         env.game_rounds = rounds
         return env
@@ -755,7 +755,6 @@ class HandReferee:
                     deltas[receiver] += amount
 
 
-_ROUNDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 
 
 def _round_up_100(value: float) -> int:

@@ -8,11 +8,10 @@ from dataclasses import dataclass, field
 
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.readings import Group, Shape
-from riichi_rules.tiles import Tile, Wind
+from riichi_rules.tiles import WINDS, Tile, Wind
 
 SEATS = 4
 WALL = 70  # live tiles to draw at the start of a hand (136 - 14 dead wall - 52 dealt)
-WINDS = (Wind.E, Wind.S, Wind.W, Wind.N)
 _MELD_SHAPE = {
     MeldType.CHI: Shape.CHOW, MeldType.PON: Shape.PUNG, MeldType.DAIMINKAN: Shape.KONG,
     MeldType.KAKAN: Shape.KONG, MeldType.ANKAN: Shape.KONG,

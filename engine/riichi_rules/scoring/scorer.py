@@ -25,17 +25,16 @@ from riichi_rules.scoring.program import (
     compile_program,
 )
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
-from riichi_rules.tiles import Wind, format_tiles
+from riichi_rules.tiles import WINDS, Wind, format_tiles
 
-_SEATS = (Wind.E, Wind.S, Wind.W, Wind.N)
 # who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East)
 _PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
     "discarder": (("discarder",),) * 4,
-    "each": tuple(tuple(s.value for s in _SEATS if s is not w) for w in _SEATS),
-    "dealer": tuple(tuple(s.value for s in _SEATS if s is not w and s is Wind.E)
-                    for w in _SEATS),
-    "non_dealer": tuple(tuple(s.value for s in _SEATS if s is not w and s is not Wind.E)
-                        for w in _SEATS),
+    "each": tuple(tuple(s.value for s in WINDS if s is not w) for w in WINDS),
+    "dealer": tuple(tuple(s.value for s in WINDS if s is not w and s is Wind.E)
+                    for w in WINDS),
+    "non_dealer": tuple(tuple(s.value for s in WINDS if s is not w and s is not Wind.E)
+                        for w in WINDS),
 }
 
 
