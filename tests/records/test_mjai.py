@@ -23,6 +23,7 @@ from typing import Any
 
 import pytest
 from mjai_writer import to_mjai
+from tile_text import one, tiles
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.errors import InputError
@@ -50,22 +51,13 @@ from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import read_tenhou6
 from riichi_rules.referee.replay import GameReport, replay_files, replay_game
 from riichi_rules.scoring.scorer import program
-from riichi_rules.tiles import Tile, Wind, parse_tiles
+from riichi_rules.tiles import Wind
 
 FIXTURES = Path(__file__).parent / "fixtures"
 MJSON = FIXTURES / "synthetic_game.mjson"
 LINES = MJSON.read_text(encoding="utf-8").splitlines()
 JSON_DIR = TENHOU / "tenhou6" / "tsubakisakura_mjlog2json"
 corpus = need_corpus()
-
-
-def tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(sorted(parse_tiles(text)))
-
-
-def one(text: str) -> Tile:
-    (tile,) = parse_tiles(text)
-    return tile
 
 
 @pytest.fixture(scope="module")

@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tile_text import one, tiles
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -48,15 +49,6 @@ FIXTURES = Path(__file__).parent / "fixtures"
 SYNTHETIC = FIXTURES / "synthetic_game.xml"
 MJLOG = TENHOU / "mjlog"
 corpus = need_corpus(MJLOG)
-
-
-def tiles(text: str) -> tuple[Tile, ...]:
-    return tuple(sorted(parse_tiles(text)))
-
-
-def one(text: str) -> Tile:
-    (tile,) = parse_tiles(text)
-    return tile
 
 
 # ---------------------------------------------------------------- the made-up game (no corpus)
