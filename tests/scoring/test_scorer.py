@@ -153,3 +153,21 @@ def test_shown_parts_follow_each_hand() -> None:
     assert {y.id: y.han for y in two.yaku}["dora"] == 2
     assert [(f.label, f.fu) for f in one.fu_items] == [(f.label, f.fu) for f in two.fu_items]
     assert one.fu == two.fu == 30
+
+
+def test_remembered_payments_follow_each_hand() -> None:
+    # the limits and payments outcomes are remembered by the flags and numbers they read: the
+    # same basic points must still be paid by seat and honba. 123m 234m 456p 789s 55m, riichi,
+    # ron on 9s: riichi 1 + pinfu 1 = 2 han (EMA 2016 §4 One han), 20 + 10 closed ron = 30 fu,
+    # basic 30 x 2^4 = 480: a dealer's ron 480 x 6 = 2880 -> 2900, another's 480 x 4 = 1920 ->
+    # 2000 (EMA 2016 §4, scoring examples: who pays what); each honba adds 300 on a ron (the
+    # schema's honba_ron default).
+    hand = {"hand": "12323455m456p789s", "win": "9s", "riichi": True}
+    seen = [
+        (p.payer, p.points, p.honba)
+        for win in ({**hand, "seat": "S"}, hand, {**hand, "seat": "S", "honba": 2},
+                    {**hand, "seat": "S"})
+        for p in score(win).payments
+    ]
+    assert seen == [("discarder", 2000, 0), ("discarder", 2900, 0), ("discarder", 2000, 600),
+                    ("discarder", 2000, 0)]

@@ -173,6 +173,11 @@ class LimitRule:
     limits: tuple[LimitStep, ...]
     origin: Origin
     declaration: ast.Declaration
+    # the readers of the flags and numbers the rule's outcome depends on, when they are all
+    # it reads (see plain_inputs): the scorer then remembers each outcome in ``outcomes``
+    inputs: tuple[Fn, ...] | None = None
+    outcomes: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False,
+                                                repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -190,6 +195,9 @@ class PaymentRule:
     deposit: Fn | None
     origin: Origin
     declaration: ast.Declaration
+    inputs: tuple[Fn, ...] | None = None  # as for LimitRule
+    outcomes: dict[tuple[Any, ...], Any] = field(default_factory=dict, compare=False,
+                                                repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -725,8 +733,14 @@ class _Builder:
                 clause.name or "", compiler.number(clause.value, "limits").fn,
                 compiler.condition(clause.when, "limits").fn,
                 Origin(clause.span.file, clause.span.line)))
+        # the limits read the basic points the base formula has just set (unless the formula
+        # reads them itself, or cannot be told not to)
+        base_reads = plain_inputs(base.value, v.FEATURES)
+        set_here = frozenset({"basic"} if base_reads is not None and "basic" not in base_reads
+                             else ())
+        reads = plain_inputs(decl, v.FEATURES, set_here)
         return LimitRule(basic, base.label or "basic points", tuple(steps), self._origin(decl),
-                         decl)
+                         decl, _readers(reads))
 
     def _payments(self, compiler: ExpressionCompiler) -> PaymentRule | None:
         decl = self._singleton("payments")
@@ -752,7 +766,62 @@ class _Builder:
                                      origin))
             elif clause.keyword == "deposit":
                 deposit = compiler.number(clause.value, "payments").fn
-        return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl), decl)
+        return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl), decl,
+                           _readers(plain_inputs(decl, v.FEATURES)))
+
+
+_PLAIN_TYPES = frozenset({v.BOOL, v.INT})
+
+
+def plain_inputs(node: ast.Declaration | ast.Expr, features: Mapping[str, v.Feature],
+                 set_here: frozenset[str] = frozenset()) -> tuple[str, ...] | None:
+    """The situation's flags and numbers (``ron``, ``han`` ...) a declaration or expression
+    reads, sorted, when they are all it reads: no list, tile, group, loop, ``yaku(...)`` or
+    function of the hand, so that its outcome is a function of their values. None otherwise.
+    ``set_here``: names the declaration sets itself before reading them (not inputs)."""
+    lets: set[str] = set()
+    exprs: list[Any] = []
+    if isinstance(node, ast.Declaration):
+        for clause in node.clauses:
+            if clause.keyword == "let" and clause.name:
+                lets.add(clause.name)
+            exprs += [clause.value, clause.open_value, clause.when, clause.comp]
+    else:
+        exprs.append(node)
+    found: set[str] = set()
+    while exprs:
+        expr = exprs.pop()
+        if expr is None or isinstance(expr, (ast.Int, ast.Str, ast.TileLit, ast.Param)):
+            continue
+        if isinstance(expr, ast.Name):
+            feature = features.get(expr.name)
+            if expr.name in lets:
+                continue
+            if feature is None or feature.type not in _PLAIN_TYPES:
+                return None
+            found.add(expr.name)
+        elif isinstance(expr, ast.Call):
+            function = v.FUNCTIONS.get(expr.func)
+            if function is None or function.situational:
+                return None
+            exprs += expr.args
+        elif isinstance(expr, ast.Unary):
+            exprs.append(expr.operand)
+        elif isinstance(expr, ast.Binary):
+            exprs += [expr.left, expr.right]
+        elif isinstance(expr, ast.Ternary):
+            exprs += [expr.cond, expr.then, expr.other]
+        elif isinstance(expr, ast.ListLit):
+            exprs += expr.items
+        elif isinstance(expr, ast.Range):
+            exprs += [expr.low, expr.high]
+        else:
+            return None
+    return tuple(sorted(found - set_here))
+
+
+def _readers(names: tuple[str, ...] | None) -> tuple[Fn, ...] | None:
+    return None if names is None else tuple(v.FEATURES[name].get for name in names)
 
 
 def _const_fn(value: object) -> Fn:

@@ -27,6 +27,9 @@ from riichi_rules.scoring.program import (
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
 from riichi_rules.tiles import WINDS, Wind, format_tiles
 
+# how many outcomes of the limits and of the payments are remembered (a bound on memory: the
+# han, fu and flags they depend on take far fewer values)
+_OUTCOMES_KEPT = 4096
 # who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East)
 _PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
     "discarder": (("discarder",),) * 4,
@@ -195,6 +198,13 @@ def apply_limits(prog: ScoringProgram, env: Env) -> tuple[int, str | None, str]:
     rule's formula, or the limit worth most among those whose condition holds. Returns
     (basic points, limit name or None, where that limit is written); ``env.basic`` is set."""
     limits = prog.limits
+    inputs = limits.inputs
+    if inputs is not None:  # the outcome depends on a few flags and numbers: remembered
+        key = tuple(map(call, inputs, repeat(env)))
+        known: tuple[int, str | None, str] | None = limits.outcomes.get(key)
+        if known is not None:
+            env.basic = known[0]
+            return known
     basic = limits.basic(env)
     env.basic = basic
     limit_name: str | None = None
@@ -208,7 +218,16 @@ def apply_limits(prog: ScoringProgram, env: Env) -> tuple[int, str | None, str]:
     if limit_name is not None:
         basic = best_points
         env.basic = basic
-    return basic, limit_name, limit_origin
+    outcome = (basic, limit_name, limit_origin)
+    if inputs is not None:
+        _remember(limits.outcomes, key, outcome)
+    return outcome
+
+
+def _remember(outcomes: dict[tuple[Any, ...], Any], key: tuple[Any, ...], outcome: Any) -> None:
+    if len(outcomes) >= _OUTCOMES_KEPT:
+        outcomes.clear()
+    outcomes[key] = outcome
 
 
 def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
@@ -296,8 +315,15 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
 def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
     """Who pays what for the hand in ``env`` (its basic points set), by the payments rule."""
     seat = env.facts.seat_wind.kind - 27
+    rule = prog.payments
+    inputs = rule.inputs
+    if inputs is not None:  # as for the limits
+        key = (seat, env.win.honba, *map(call, inputs, repeat(env)))
+        known: tuple[Payment, ...] | None = rule.outcomes.get(key)
+        if known is not None:
+            return known
     owed: dict[str, int] = {}
-    for step in prog.payments.pays:
+    for step in rule.pays:
         when = step.when
         if when is not None and not when(env):
             continue
@@ -305,8 +331,11 @@ def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
         for payer in _PAYERS[step.payer][seat]:
             owed[payer] = owed.get(payer, 0) + amount
     honba_each = 0
-    for step in prog.payments.honba:
+    for step in rule.honba:
         if step.when is None or step.when(env):
             honba_each += step.amount(env)
     honba = honba_each * env.win.honba
-    return tuple([Payment(payer, points, honba) for payer, points in owed.items()])
+    paid = tuple([Payment(payer, points, honba) for payer, points in owed.items()])
+    if inputs is not None:
+        _remember(rule.outcomes, key, paid)
+    return paid

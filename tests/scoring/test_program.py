@@ -1,0 +1,44 @@
+"""The scoring program: which rules read only flags and numbers of the situation (the scorer
+remembers their outcomes by those values)."""
+
+from __future__ import annotations
+
+import pytest
+
+from riichi_rules.language.parser import parse_rules
+from riichi_rules.language.vocabulary import FEATURES
+from riichi_rules.scoring.program import plain_inputs
+from riichi_rules.scoring.scorer import program
+
+
+def test_the_limits_and_payments_read_flags_and_numbers_only() -> None:
+    prog = program("ema-2016")
+    assert plain_inputs(prog.limits.declaration, FEATURES, frozenset({"basic"})) == (
+        "fu", "han", "yakuman_max", "yakuman_total")
+    assert plain_inputs(prog.payments.declaration, FEATURES) == (
+        "basic", "dealer", "ron", "tsumo")
+    assert prog.limits.inputs is not None and len(prog.limits.inputs) == 4
+    assert prog.payments.inputs is not None and len(prog.payments.inputs) == 4
+
+
+def test_the_fu_rule_reads_the_hand() -> None:
+    assert plain_inputs(program("ema-2016").fu.declaration, FEATURES) is None
+
+
+def _declaration(body: str) -> object:
+    (declaration,) = parse_rules(f"payments p {{\n{body}\n}}\n", "t.rules").declarations
+    return declaration
+
+
+@pytest.mark.parametrize(("body", "expected"), [
+    ("pay discarder basic * 4 when ron", ("basic", "ron")),
+    ("let pot = basic * (if dealer then 6 else 4)\npay discarder round_up(pot, 100)",
+     ("basic", "dealer")),
+    ("pay discarder 100 * held(1m)", None),  # a function of the hand
+    ("pay discarder 1000 when yaku(riichi)", None),  # the yaku that scored
+    ("pay discarder 100 * count(sets where triplet)", None),  # a loop over the reading
+    ("pay discarder 1000 when win is 1m", None),  # a tile
+    ("pay discarder 1000 when wait is closed", None),  # not a flag or number
+])
+def test_plain_inputs(body: str, expected: tuple[str, ...] | None) -> None:
+    assert plain_inputs(_declaration(body), FEATURES) == expected  # type: ignore[arg-type]
