@@ -761,22 +761,47 @@ class ExpressionCompiler:
         missing = v.MISSING
         empty: tuple[Any, ...] = ()
 
-        def looked_up(env: v.Env) -> Any:
-            cache = env.cache
-            index = cache[cid]
-            if index is missing:
-                index = cache[cid] = {}
-                for x in sf(env):
-                    value = value_of(x)
-                    if tiles:
-                        value = value.kind
-                    bucket = index.get(value)
-                    if bucket is None:
-                        index[value] = [x]
-                    else:
-                        bucket.append(x)
-            wanted = outer(env)
-            return index.get(wanted.kind if tiles else wanted, empty)
+        def built(env: v.Env) -> dict[Any, list[Any]]:
+            index: dict[Any, list[Any]] = {}
+            for x in sf(env):
+                value = value_of(x)
+                if tiles:
+                    value = value.kind
+                bucket = index.get(value)
+                if bucket is None:
+                    index[value] = [x]
+                else:
+                    bucket.append(x)
+            env.cache[cid] = index
+            return index
+
+        other = lookup.other
+        looked_up: Fn
+        if other.const:  # by a constant: its key is known now
+            known = other.value.kind if tiles else other.value
+
+            def looked_up(env: v.Env) -> Any:
+                index = env.cache[cid]
+                if index is missing:
+                    index = built(env)
+                return index.get(known, empty)
+        elif other.kernel is not None and other.free == {other.kslot}:
+            # by a value of an outer element: read from its slot, without a call
+            of_outer, outer_slot = other.kernel, other.kslot
+
+            def looked_up(env: v.Env) -> Any:
+                index = env.cache[cid]
+                if index is missing:
+                    index = built(env)
+                wanted = of_outer(env.slots[outer_slot])
+                return index.get(wanted.kind if tiles else wanted, empty)
+        else:
+            def looked_up(env: v.Env) -> Any:
+                index = env.cache[cid]
+                if index is missing:
+                    index = built(env)
+                wanted = outer(env)
+                return index.get(wanted.kind if tiles else wanted, empty)
 
         return dataclasses.replace(_derived(source.type, looked_up, source, lookup.other, cost=4),
                                    bound=lambda env: len(sf(env)))

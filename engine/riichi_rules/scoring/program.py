@@ -144,6 +144,7 @@ class FuStep:
     # or None)
     each: tuple[Fn, Fn | None, int, Callable[[Any], Any] | None] | None
     origin: Origin
+    constant: int | None = None  # the value, when it does not depend on the hand
 
     @property
     def origin_text(self) -> str:
@@ -265,6 +266,7 @@ class ScoringProgram:
     yakuman_checks: Checks = field(init=False, repr=False, compare=False)
     closed_checks: Checks = field(init=False, repr=False, compare=False)
     open_checks: Checks = field(init=False, repr=False, compare=False)
+    dora_checks: tuple[DoraRule, ...] = field(init=False, repr=False, compare=False)
     # the parts of results already made (they repeat from hand to hand), keyed by the
     # identity of the rule or fu step that made them (which the program keeps alive) and
     # the values shown: see scorer._shown
@@ -283,6 +285,7 @@ class ScoringProgram:
         object.__setattr__(self, "yakuman_checks", yakuman)
         object.__setattr__(self, "closed_checks", closed)
         object.__setattr__(self, "open_checks", opened)
+        object.__setattr__(self, "dora_checks", tuple(r for r in self.dora if not r.never))
 
 
 Check = tuple[YakuRule, Fn, "int | Fn"]
@@ -713,9 +716,9 @@ class _Builder:
                     steps.append(FuStep("add", clause.label or "", per_group.fn, None, each,
                                         origin))
                 else:
-                    value = compiler.number(clause.value, "fu").fn
-                    steps.append(FuStep(clause.keyword, clause.label or "", value, when, None,
-                                        origin))
+                    value = compiler.number(clause.value, "fu")
+                    steps.append(FuStep(clause.keyword, clause.label or "", value.fn, when, None,
+                                        origin, value.value if value.const else None))
         return FuRule(tuple(steps), round_to, self._origin(decl), decl)
 
     def _limits(self, compiler: ExpressionCompiler) -> LimitRule | None:

@@ -179,7 +179,7 @@ def _evaluate(
     env.yakuman_max = yakuman_max
     dora: list[_Counted] = []
     if with_dora:
-        for rule in prog.dora:
+        for rule in prog.dora_checks:
             if rule.when(env):
                 count = rule.count(env)
                 if count:
@@ -297,7 +297,9 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
             continue
         if step.when is not None and not step.when(env):
             continue
-        value = step.value(env)
+        value = step.constant
+        if value is None:
+            value = step.value(env)
         if step.keyword == "fixed":
             return value, value, [(step, value, None)]
         if step.keyword == "base":
