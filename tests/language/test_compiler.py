@@ -95,6 +95,7 @@ DOUBLES = {"hand": "111p111s123m123m11z", "win": "1z", "seat": "W"}
         ("count(sets where triplet and suited) >= 3", DOUBLES, [False]),
         ("count(sets where triplet and suited) > 1", DOUBLES, [True]),
         ("count(sets where triplet and suited) != 2", DOUBLES, [False]),
+        ("count(sets where triplet and suited) != 3", DOUBLES, [True]),  # two triplets
         ("count(sets where chow and suited) == 0", STRAIGHT, [False]),  # four chows
         # ... and a loop whose body needs such a count asks the bound once, before the loop
         ("some(sets as a where triplet: "

@@ -46,15 +46,17 @@ class Compiled:
     kslot: int = -1
     # an equality ``A == B``: its two sides (a loop may then look its elements up by value)
     sides: tuple[Compiled, Compiled] | None = None
-    # a cheaper upper bound: of a list's length (the length of a list it was filtered from),
-    # or of a count; a comparison with a constant asks it first. It reads only lists cached
-    # per reading, never a bound variable.
-    bound: Fn | None = None
-    # a condition that reads no bound variable and must hold for this one to, and this one's
-    # test without it: a loop whose body has one asks it once, before going through the
-    # elements, and then the rest of the test on each
-    necessary: Fn | None = None
+    # a list whose length bounds this value from above (a list it was filtered from, or of
+    # a count, the list counted): a comparison with a constant asks it first. It is a list
+    # cached per reading or read from the situation, never from a bound variable.
+    within: Compiled | None = None
+    # a length this value's ``within`` list must reach for this (a test) to hold, and this
+    # test without that check: a loop whose body has one asks it once, before going through
+    # the elements, and then the rest of the test on each
+    necessary: tuple[Compiled, int] | None = None
     rest: Fn | None = None
+    # the cell of the reading's cache (``env.cache``) that keeps its value, if one does
+    cell: int = -1
 
 
 def _kernel_of(compiled: Compiled, slot: int) -> Callable[[Any], Any] | None:
@@ -68,21 +70,34 @@ def _with_kernel(compiled: Compiled, kernel: Callable[[Any], Any] | None, slot: 
 
 
 def _bounded(test: Compiled, left: Compiled, right: Compiled, op: str) -> Compiled:
-    """``COUNT == k``, ``>= k``, ``> k`` (k a constant): false at once when the count's
-    cheaper upper bound is below what is asked."""
-    if (left.bound is None or not right.const or type(right.value) is not int
+    """``COUNT == k``, ``>= k``, ``> k`` (k a constant; for ``!=``, the equality it negates):
+    false at once when the list that bounds the count is shorter than what is asked."""
+    if (left.within is None or not right.const or type(right.value) is not int
             or op not in ("==", "!=", ">=", ">") or test.const):
         return test
     least = right.value + 1 if op == ">" else right.value
     if least <= 0:
         return test
-    bound, full = left.bound, test.fn
+    return dataclasses.replace(test, fn=_guarded(left.within, least, test.fn),
+                               necessary=(left.within, least), rest=test.fn)
 
-    def enough(env: v.Env) -> bool:
-        return bool(bound(env) >= least)
 
-    return dataclasses.replace(test, fn=lambda env: bound(env) >= least and full(env),
-                               necessary=enough, rest=full)
+def _guarded(within: Compiled, least: int, then: Fn) -> Fn:
+    """The test ``then`` (which gives a bool), asked only when the list ``within`` has at
+    least ``least`` elements, else false: one call, the list's length read straight from the
+    reading's cache when it is kept there."""
+    lf, cell = within.fn, within.cell
+    if cell < 0:
+        return lambda env: len(lf(env)) >= least and then(env)
+    missing = v.MISSING
+
+    def guarded(env: v.Env) -> bool:
+        value = env.cache[cell]
+        if value is missing:
+            value = lf(env)
+        return len(value) >= least and then(env)
+
+    return guarded
 
 
 def _with_sides(equal: Compiled, left: Compiled, right: Compiled) -> Compiled:
@@ -732,18 +747,17 @@ class ExpressionCompiler:
             # one cached list per conjunct, in a canonical order, so that rules sharing a
             # first condition ("sets where triplet") share its list too
             local.sort(key=lambda item: (item[1].cost, repr(_structure(item[0]))))
-            first: Fn | None = None  # the first list filtered, a superset of the rest
+            first: Compiled | None = None  # the first list filtered, a superset of the rest
             for node, test in local:
                 key = ("filter", key, comp.binder, _structure(node))
                 source = self._filter(source, test, slot, key)
-                first = first or source.fn
+                first = first or source
         elif not cacheable:
             rest = list(zip(conjuncts, compiled, strict=True))
         if lookup is not None:
             source = self._index(source, key, comp.binder, lookup)
         if cacheable and len(local) > 1 and lookup is None and first:
-            superset = first
-            source = dataclasses.replace(source, bound=lambda env: len(superset(env)))
+            source = dataclasses.replace(source, within=first)
         if not rest:
             return source, inner, None, slot
         return source, inner, self._conjunction([c for _, c in rest]), slot
@@ -804,7 +818,7 @@ class ExpressionCompiler:
                 return index.get(wanted.kind if tiles else wanted, empty)
 
         return dataclasses.replace(_derived(source.type, looked_up, source, lookup.other, cost=4),
-                                   bound=lambda env: len(sf(env)))
+                                   within=source)
 
     def _filter(
         self, source: Compiled, test_compiled: Compiled, slot: int, key: Hashable
@@ -825,7 +839,7 @@ class ExpressionCompiler:
                     value = cache[cid] = tuple(filter(k, sf(env)))
                 return value
 
-            return Compiled(source.type, filtered_fast, cost=4)
+            return Compiled(source.type, filtered_fast, cost=4, cell=cid)
 
         def filtered(env: v.Env) -> Any:
             cache = env.cache
@@ -840,7 +854,7 @@ class ExpressionCompiler:
                 value = cache[cid] = tuple(kept)
             return value
 
-        return Compiled(source.type, filtered, cost=4)
+        return Compiled(source.type, filtered, cost=4, cell=cid)
 
     def _conjunction(self, parts: list[Compiled]) -> Compiled:
         if len(parts) == 1:
@@ -872,7 +886,7 @@ class ExpressionCompiler:
                 value = cache[cid] = inner(env)
             return value
 
-        return Compiled(compiled.type, cached, cost=4, bound=compiled.bound)
+        return Compiled(compiled.type, cached, cost=4, within=compiled.within, cell=cid)
 
     def _quantified(self, node: ast.Quantified, scope: tuple[_Binder, ...]) -> Compiled:
         source, inner, where, slot = self._comprehension(node.comp, scope)
@@ -883,7 +897,7 @@ class ExpressionCompiler:
         elif node.quantifier == "every":
             return self.error(node.span, "every(...) needs a condition after ':'",
                               "e.g. every(sets: chow)")
-        necessary = None
+        necessary: tuple[Compiled, int] | None = None
         if (node.quantifier == "some" and body is not None and body.necessary is not None
                 and body.rest is not None):
             # the body cannot hold unless a condition free of the element does: ask it once,
@@ -891,8 +905,7 @@ class ExpressionCompiler:
             necessary, body = body.necessary, dataclasses.replace(body, fn=body.rest)
         found = _quantify(node.quantifier, source, where, body, slot)
         if necessary is not None:
-            enough, loop = necessary, found.fn
-            found = dataclasses.replace(found, fn=lambda env: bool(enough(env) and loop(env)))
+            found = dataclasses.replace(found, fn=_guarded(*necessary, found.fn))
         return self._cached(node, found, slot, scope)
 
     def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
@@ -924,7 +937,7 @@ class ExpressionCompiler:
         if node.kind == "count":
             if wf is None:
                 return self._cached(node, dataclasses.replace(
-                    _derived(v.INT, lambda env: len(sf(env)), source), bound=source.bound),
+                    _derived(v.INT, lambda env: len(sf(env)), source), within=source.within),
                     slot, scope)
 
             wk = _kernel_of(where, slot) if where is not None else None
@@ -966,7 +979,7 @@ class ExpressionCompiler:
                         return len(set(map(get, filter(kw2, sf(env)))))
                 return self._cached(node, dataclasses.replace(
                     _derived(v.INT, distinct_fast, *parts, cost=_LOOP_COST // 2),
-                    bound=source.bound), slot, scope)
+                    within=source.within), slot, scope)
 
             def distinct(env: v.Env) -> int:
                 slots = env.slots
