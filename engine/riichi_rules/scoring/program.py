@@ -145,6 +145,9 @@ class FuStep:
     each: tuple[Fn, Fn | None, int, Callable[[Any], Any] | None] | None
     origin: Origin
     constant: int | None = None  # the value, when it does not depend on the hand
+    # per group, when the value is a function of the group alone: the values already
+    # computed, by the group's identity (see scorer._fu)
+    known: dict[int, tuple[Any, int]] = field(default_factory=dict, compare=False, repr=False)
 
     @property
     def origin_text(self) -> str:
@@ -269,7 +272,8 @@ class ScoringProgram:
     dora_checks: tuple[DoraRule, ...] = field(init=False, repr=False, compare=False)
     # the parts of results already made (they repeat from hand to hand), keyed by the
     # identity of the rule or fu step that made them (which the program keeps alive) and
-    # the values shown: see scorer._shown
+    # the values shown (for a fu item, its value and the identity of the tiles it holds):
+    # see scorer._shown and scorer._fu_item
     shown: dict[tuple[int, int, int], Any] = field(
         default_factory=dict, init=False, repr=False, compare=False)
 

@@ -3,7 +3,7 @@ reading, keep the reading worth most."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Hashable, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import compress, repeat
@@ -14,7 +14,7 @@ from typing import Any
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.language.vocabulary import Env, WinFacts
-from riichi_rules.readings import Reading, readings
+from riichi_rules.readings import Group, Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring.program import (
     Checks,
@@ -27,8 +27,8 @@ from riichi_rules.scoring.program import (
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
 from riichi_rules.tiles import WINDS, Wind, format_tiles
 
-# how many outcomes of the limits and of the payments are remembered (a bound on memory: the
-# han, fu and flags they depend on take far fewer values)
+# how many outcomes of the limits and of the payments, and fu values of groups, are remembered
+# (a bound on memory: the han, fu and flags they depend on take far fewer values)
 _OUTCOMES_KEPT = 4096
 # who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East)
 _PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
@@ -224,7 +224,7 @@ def apply_limits(prog: ScoringProgram, env: Env) -> tuple[int, str | None, str]:
     return outcome
 
 
-def _remember(outcomes: dict[tuple[Any, ...], Any], key: tuple[Any, ...], outcome: Any) -> None:
+def _remember(outcomes: dict[Any, Any], key: Hashable, outcome: Any) -> None:
     if len(outcomes) >= _OUTCOMES_KEPT:
         outcomes.clear()
     outcomes[key] = outcome
@@ -246,10 +246,7 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     paid = payments(prog, env)
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
-    fu_items = tuple([
-        FuItem(step.label, value, group.tiles, step.origin.text) if group is not None
-        else shown.get((id(step), value, 0)) or _shown(prog, step, value, 0)
-        for step, value, group in best.fu_items])
+    fu_items = tuple([_fu_item(prog, step, value, group) for step, value, group in best.fu_items])
     return Result(
         ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
@@ -259,17 +256,23 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     )
 
 
-def _shown(prog: ScoringProgram, part: YakuRule | DoraRule | FuStep, value: int,
-           multiple: int) -> Any:
-    """What the result shows of a yaku, dora kind or (group-less) fu item with these values,
-    made once per program and shared (results are immutable)."""
-    made: ScoredYaku | FuItem
-    if isinstance(part, FuStep):
-        made = FuItem(part.label, value, (), part.origin.text)
-    else:
-        made = ScoredYaku(part.id, part.title, value, multiple, part.origin.text,
-                          part.origin.source)
-    prog.shown[(id(part), value, multiple)] = made
+def _shown(prog: ScoringProgram, rule: YakuRule | DoraRule, value: int, multiple: int) -> Any:
+    """What the result shows of a yaku or dora kind with these values, made once per program
+    and shared (results are immutable)."""
+    made = ScoredYaku(rule.id, rule.title, value, multiple, rule.origin.text, rule.origin.source)
+    _remember(prog.shown, (id(rule), value, multiple), made)
+    return made
+
+
+def _fu_item(prog: ScoringProgram, step: FuStep, value: int, group: Group | None) -> FuItem:
+    """A fu item as the result shows it, made once per program for each step, value and
+    group's tiles (groups alike share their tiles), and shared."""
+    tiles = group.tiles if group is not None else ()
+    key = (id(step), value, id(tiles))
+    made: FuItem | None = prog.shown.get(key)
+    if made is None or made.tiles is not tiles:  # the item holds the tiles: its key is its own
+        made = FuItem(step.label, value, tiles, step.origin.text)
+        _remember(prog.shown, key, made)
     return made
 
 
@@ -282,9 +285,18 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
         if step.each is not None:
             source, where, slot, kernel = step.each
             slots = env.slots
+            known = step.known
             for element in source(env):
                 if kernel is not None and where is None:
-                    value = kernel(element)
+                    # a function of the group alone, remembered by group: most groups are
+                    # shared from hand to hand (the memo holds the group, so its id stays
+                    # its own)
+                    seen = known.get(id(element))
+                    if seen is not None and seen[0] is element:
+                        value = seen[1]
+                    else:
+                        value = kernel(element)
+                        _remember(known, id(element), (element, value))
                 else:
                     slots[slot] = element
                     if where is not None and not where(env):
@@ -297,9 +309,8 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
             continue
         if step.when is not None and not step.when(env):
             continue
-        value = step.constant
-        if value is None:
-            value = step.value(env)
+        constant = step.constant
+        value = constant if constant is not None else step.value(env)
         if step.keyword == "fixed":
             return value, value, [(step, value, None)]
         if step.keyword == "base":
