@@ -406,17 +406,18 @@ def _plain(shape: Shape, first: int, concealed: bool = True) -> Group:
     return Group(shape, tuple(Tile.of(first + o) for o in _OFFSETS[shape]), concealed, None)
 
 
-_MELD_GROUPS: dict[int, tuple[Meld, Group]] = {}  # by the meld's identity (kept alive here)
+# a meld's group, by the meld's value: melds alike (a pon of 5z called from the left ...) come
+# back hand after hand and share their group
+_MELD_GROUPS: dict[Meld, Group] = {}
 
 
 def _meld_group(meld: Meld) -> Group:
-    found = _MELD_GROUPS.get(id(meld))
-    if found is not None and found[0] is meld:
-        return found[1]
-    if len(_MELD_GROUPS) >= 4096:
-        _MELD_GROUPS.clear()
-    group = Group(_MELD_SHAPE[meld.type], meld.tiles, not meld.opened, meld)
-    _MELD_GROUPS[id(meld)] = (meld, group)
+    group = _MELD_GROUPS.get(meld)
+    if group is None:
+        if len(_MELD_GROUPS) >= 4096:
+            _MELD_GROUPS.clear()
+        group = _MELD_GROUPS[meld] = Group(_MELD_SHAPE[meld.type], meld.tiles, not meld.opened,
+                                           meld)
     return group
 
 
