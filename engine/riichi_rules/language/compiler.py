@@ -46,9 +46,10 @@ class Compiled:
     kslot: int = -1
     # an equality ``A == B``: its two sides (a loop may then look its elements up by value)
     sides: tuple[Compiled, Compiled] | None = None
-    # a list whose length bounds this value from above (a list it was filtered from, or of
-    # a count, the list counted): a comparison with a constant asks it first. It is a list
-    # cached per reading or read from the situation, never from a bound variable.
+    # a list whose length bounds this value from above (for a filtered list, a list it was
+    # filtered from; for a count, such a list of the list counted): a comparison with a
+    # constant asks it first. It is a list cached per reading or read from the situation,
+    # never from a bound variable.
     within: Compiled | None = None
     # a length this value's ``within`` list must reach for this (a test) to hold, and this
     # test without that check: a loop whose body has one asks it once, before going through
