@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from riichi_rules.language import ast
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.vocabulary import FEATURES
 from riichi_rules.scoring.program import plain_inputs
@@ -25,7 +26,7 @@ def test_the_fu_rule_reads_the_hand() -> None:
     assert plain_inputs(program("ema-2016").fu.declaration, FEATURES) is None
 
 
-def _declaration(body: str) -> object:
+def _declaration(body: str) -> ast.Declaration:
     (declaration,) = parse_rules(f"payments p {{\n{body}\n}}\n", "t.rules").declarations
     return declaration
 
@@ -41,4 +42,4 @@ def _declaration(body: str) -> object:
     ("pay discarder 1000 when wait is closed", None),  # not a flag or number
 ])
 def test_plain_inputs(body: str, expected: tuple[str, ...] | None) -> None:
-    assert plain_inputs(_declaration(body), FEATURES) == expected  # type: ignore[arg-type]
+    assert plain_inputs(_declaration(body), FEATURES) == expected

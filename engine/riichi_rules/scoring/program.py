@@ -801,9 +801,9 @@ def plain_inputs(node: ast.Declaration | ast.Expr, features: Mapping[str, v.Feat
         if expr is None or isinstance(expr, (ast.Int, ast.Str, ast.TileLit, ast.Param)):
             continue
         if isinstance(expr, ast.Name):
-            feature = features.get(expr.name)
-            if expr.name in lets:
+            if expr.name in lets:  # its expression is walked with the clauses
                 continue
+            feature = features.get(expr.name)
             if feature is None or feature.type not in _PLAIN_TYPES:
                 return None
             found.add(expr.name)
