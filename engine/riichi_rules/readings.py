@@ -138,12 +138,14 @@ class Group:
 
 @dataclass(frozen=True, slots=True)
 class Reading:
-    """One way to read a complete hand; ``groups[win_group]`` is the group the win completed."""
+    """One way to read a complete hand; ``groups[win_group]`` is the group the win completed;
+    ``melds`` are the groups of the called melds (and closed kans), also in ``groups``."""
 
     form: Form
     groups: tuple[Group, ...]
     win_group: int | None
     wait: Wait
+    melds: tuple[Group, ...] = ()
 
 
 # ------------------------------------------------------------------ decomposition on counts
@@ -215,8 +217,19 @@ _ODD_DIGITS = int("001" * 9, 2)  # a count of 1 or 3 sets its lowest bit
 _THIRD_BIT = int("100" * 9, 2)  # a count of 4 sets its third bit
 
 
+# the three counts packed in nine bits, for each of the 512 values
+_DIGITS: tuple[tuple[int, int, int], ...] = tuple((n & 7, (n >> 3) & 7, n >> 6) for n in range(512))
+
+
 def _unpack(key: int, size: int) -> tuple[int, ...]:
-    return tuple((key >> (3 * i)) & 7 for i in range(size))
+    """A suit's counts from its packed key (``size`` numbers)."""
+    counts = _DIGITS[key & 511] + _DIGITS[(key >> 9) & 511] + _DIGITS[(key >> 18) & 511]
+    return counts if size == 9 else counts[:size]
+
+
+def _unpack_all(keys: Sequence[int]) -> tuple[int, ...]:
+    """The 34 counts of a hand from its packed keys by suit."""
+    return _unpack(keys[0], 9) + _unpack(keys[1], 9) + _unpack(keys[2], 9) + _unpack(keys[3], 7)
 
 
 def _suit_table(suit: int, key: int) -> tuple[_SuitDecomp, ...]:
@@ -230,25 +243,22 @@ def _suit_table(suit: int, key: int) -> tuple[_SuitDecomp, ...]:
     return found
 
 
-def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
+def _combine(keys: Sequence[int]) -> tuple[_Decomp, ...]:
     """Every (pair kind, sets) split of a hand given as packed counts per suit."""
     parts: list[tuple[_SuitDecomp, ...]] = []
     pairs = 0
     single = 0  # the suits with one way only
     for suit in range(4):
-        size = sizes[suit]
-        if not size:
+        key = keys[suit]
+        if not key:
             continue
-        r = size % 3
-        if r == 1:
-            return ()
-        if r == 2:
+        d = _suit_table(suit, key)
+        if not d:
+            return ()  # this suit has no split (a count of 1 mod 3 tiles has none)
+        if d[0][0] is not None:  # its splits have a pair (a count of 2 mod 3 tiles)
             pairs += 1
             if pairs > 1:
                 return ()
-        d = _suit_table(suit, keys[suit])
-        if not d:
-            return ()
         parts.append(d)
         if len(d) == 1:
             single += 1
@@ -276,14 +286,12 @@ def _combine(keys: Sequence[int], sizes: Sequence[int]) -> tuple[_Decomp, ...]:
     return tuple(out)
 
 
-def _pack(counts: Sequence[int]) -> tuple[list[int], list[int]]:
+def _pack(counts: Sequence[int]) -> list[int]:
     keys = [0, 0, 0, 0]
-    sizes = [0, 0, 0, 0]
     for kind, c in enumerate(counts):
         if c:
             keys[_SUIT_OF[kind]] += c * _UNIT[kind]
-            sizes[_SUIT_OF[kind]] += c
-    return keys, sizes
+    return keys
 
 
 def standard_decompositions(
@@ -294,9 +302,8 @@ def standard_decompositions(
     Sets are ``(Shape.CHOW, first kind)`` or ``(Shape.PUNG, kind)``, ascending by kind
     (pungs before chows of the same kind).
     """
-    keys, sizes = _pack(counts)
     return tuple((pair.first, tuple((g.shape, g.first) for g in sets))
-                 for pair, sets in _combine(keys, sizes))
+                 for pair, sets in _combine(_pack(counts)))
 
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
@@ -304,7 +311,7 @@ _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)
 
 def seven_pairs(counts: Sequence[int]) -> bool:
     """Seven distinct pairs (four of a kind is not two pairs)."""
-    return sum(counts) == 14 and all(c in (0, 2) for c in counts)
+    return sum(counts) == 14 and counts.count(2) == 7
 
 
 def is_thirteen_orphans(counts: Sequence[int]) -> bool:
@@ -466,6 +473,7 @@ def _build(
         groups[n:n] = meld_groups
         if win_idx == n:
             win_idx += len(melds)
+        return Reading(form, tuple(groups), win_idx, wait, meld_groups)
     return Reading(form, tuple(groups), win_idx, wait)
 
 
@@ -483,13 +491,10 @@ def readings(win: Win) -> tuple[Reading, ...]:
     first (by decomposition, then by win group), then seven pairs or thirteen orphans.
     """
     keys = [0, 0, 0, 0]
-    sizes = [0, 0, 0, 0]
     reds: list[int] = []
     for t in win.concealed:
         kind = t.kind
-        suit = _SUIT_OF[kind]
-        keys[suit] += _UNIT[kind]
-        sizes[suit] += 1
+        keys[_SUIT_OF[kind]] += _UNIT[kind]
         if t.red:
             reds.append(kind)
     win_tile = win.win_tile
@@ -500,15 +505,15 @@ def readings(win: Win) -> tuple[Reading, ...]:
         return ()  # the win tile is not in the hand (or only red copies of it are)
     counts: tuple[int, ...] | None = None
     melds = win.melds
-    if not melds and sizes[0] + sizes[1] + sizes[2] + sizes[3] == 14 and (
+    if not melds and len(win.concealed) == 14 and (
             not (keys[0] | keys[1] | keys[2] | keys[3]) & (_ODD_DIGITS | _THIRD_BIT)  # 7 pairs?
             or not (keys[0] | keys[1] | keys[2]) & _MIDDLE_DIGITS):  # thirteen orphans?
-        counts = tuple(c for suit in range(4) for c in _unpack(keys[suit], _SIZE[suit]))
-    skeletons = _skeletons(_combine(keys, sizes), counts, wk)
+        counts = _unpack_all(keys)
+    skeletons = _skeletons(_combine(keys), counts, wk)
     if not skeletons:
         return ()
     if counts is None and reds:
-        counts = tuple(c for suit in range(4) for c in _unpack(keys[suit], _SIZE[suit]))
+        counts = _unpack_all(keys)
     reds.sort()
     meld_groups = tuple(_meld_group(m) for m in melds)
     red_kinds = tuple(reds)

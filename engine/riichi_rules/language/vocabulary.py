@@ -65,7 +65,7 @@ _WIND_TILES = tuple(Tile.of(27 + i) for i in range(4))
 class WinFacts:
     """What a win offers every reading, computed once per win."""
 
-    __slots__ = ("_waits", "closed", "counts", "dealer", "dora", "first_turn", "open",
+    __slots__ = ("_waits", "closed", "dealer", "dora", "first_turn", "kinds", "open",
                  "riichi", "ron", "round_wind", "seat_wind", "tiles", "ura", "value_table",
                  "win")
 
@@ -78,10 +78,7 @@ class WinFacts:
             if meld.opened:
                 closed = False
         self.tiles: tuple[Tile, ...] = tiles
-        counts = [0] * 34
-        for tile in tiles:
-            counts[tile.kind] += 1
-        self.counts: tuple[int, ...] = tuple(counts)
+        self.kinds: list[int] = [tile.kind for tile in tiles]
         self.closed: bool = closed
         self.open = not closed
         self.ron = not win.tsumo
@@ -136,7 +133,7 @@ class Env:
 
     def held(self, kind: int) -> int:
         """How many tiles of this kind the hand holds (melds included)."""
-        return self.facts.counts[kind]
+        return self.facts.kinds.count(kind)
 
     def use(self, reading: Reading) -> None:
         """Point the environment at one reading of the hand (and forget what was cached for
@@ -152,7 +149,7 @@ class Env:
             self.sets = ()
             self.pair = None
             self.pairs = tuple(g for g in groups if g.shape is Shape.PAIR)
-        self.melds = tuple(g for g in groups if g.meld is not None) if self.win.melds else ()
+        self.melds = reading.melds
         self.win_group = groups[reading.win_group] if reading.win_group is not None else None
 
 
