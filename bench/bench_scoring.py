@@ -12,9 +12,11 @@ timing. What each side's time includes:
   ``HandCalculator.estimate_hand_value(...)``. The conversion of our JSON to 136-format ids,
   ``Meld`` objects and ``OptionalRules`` is done beforehand and not timed.
 
-Both sides score every hand, hands with no yaku included (both refuse those). The best of
-``--repeat`` rounds is reported. Then one cold ``riichi score ... --json`` call is timed in a
-subprocess (interpreter start, imports, ruleset compile), if the ``riichi`` command exists.
+Both sides score every hand, hands with no yaku included (both refuse those). The sides take
+turns every ``--chunk`` hands, so that changes in the machine's load weigh on them alike.
+Hands per second are those of the best of ``--repeat`` rounds; the ratios are of the time of
+all rounds. Then one cold ``riichi score ... --json`` call is timed in a subprocess
+(interpreter start, imports, ruleset compile), if the ``riichi`` command exists.
 """
 
 from __future__ import annotations
@@ -100,7 +102,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--hands", type=int, default=5000)
     ap.add_argument("--ruleset", default="ema-2016", help="ema-2016 or tenhou (default ema-2016)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--repeat", type=int, default=3, help="timed rounds, best kept (default 3)")
+    ap.add_argument("--repeat", type=int, default=3, help="timed rounds (default 3)")
+    ap.add_argument("--chunk", type=int, default=100,
+                    help="hands each side scores before the next takes its turn (default 100)")
     ap.add_argument("--profile", action="store_true", help="cProfile riichi-rules, top 20")
     ap.add_argument("--no-cli", action="store_true", help="skip the cold CLI call")
     ap.add_argument("--no-gc-freeze", action="store_true",
@@ -124,19 +128,19 @@ def main(argv: list[str] | None = None) -> int:
     compile_s = time.perf_counter() - t0
     built = [[_built(w) for w in wins] for wins in other]
 
-    def ours(r: int) -> None:
-        for w in rounds[r]:
+    def ours(r: int, lo: int, hi: int) -> None:
+        for w in rounds[r][lo:hi]:
             with contextlib.suppress(InputError):
                 score(w, prog)
 
-    def ours_built(r: int) -> None:
-        for w in built[r]:
+    def ours_built(r: int, lo: int, hi: int) -> None:
+        for w in built[r][lo:hi]:
             if w is not None:
                 with contextlib.suppress(InputError):
                     score(w, prog)
 
-    def theirs(r: int) -> None:
-        for c in calls[r]:
+    def theirs(r: int, lo: int, hi: int) -> None:
+        for c in calls[r][lo:hi]:
             run_package(c)
 
     if not args.no_gc_freeze:
@@ -145,20 +149,27 @@ def main(argv: list[str] | None = None) -> int:
         # the benchmark's setup rather than of either library: freeze them out of it
         gc.collect()
         gc.freeze()
-    ours(0)  # warm all three (first-use imports and caches) on the spare set
-    ours_built(0)
-    theirs(0)
-    best = [float("inf")] * 3
-    for r in range(1, args.repeat + 1):  # the three take turns, so load hits them alike
-        for i, fn in enumerate((ours, ours_built, theirs)):
-            t0 = time.perf_counter()
-            fn(r)
-            best[i] = min(best[i], time.perf_counter() - t0)
-    t_ours, t_built, t_theirs = best
     n = args.hands
+    sides = (ours, ours_built, theirs)
+    for fn in sides:  # warm all three (first-use imports and caches) on the spare set
+        fn(0, 0, n)
+    # the three take turns chunk by chunk (each chunk's order rotated), so that the load of
+    # the machine, which changes from second to second, weighs on them alike
+    per_round: list[list[float]] = []
+    for r in range(1, args.repeat + 1):
+        spent = [0.0, 0.0, 0.0]
+        for c, lo in enumerate(range(0, n, args.chunk)):
+            for i in (c % 3, (c + 1) % 3, (c + 2) % 3):
+                t0 = time.perf_counter()
+                sides[i](r, lo, lo + args.chunk)
+                spent[i] += time.perf_counter() - t0
+        per_round.append(spent)
+    t_ours, t_built, t_theirs = (min(times) for times in zip(*per_round, strict=True))
+    total_ours, total_built, total_theirs = (sum(times) for times in zip(*per_round, strict=True))
+    ratios = sorted(spent[2] / spent[1] for spent in per_round)
     print(f"ruleset {args.ruleset}, {n} hands a round, {args.repeat} rounds of fresh hands "
           f"(seeds {args.seed + 1}..{args.seed + args.repeat}; generated in {gen:.2f} s, not "
-          "timed), best round")
+          f"timed), the sides taking turns every {args.chunk} hands; best round")
     print(f"ruleset compile (once, not in the rate): {compile_s * 1000:.0f} ms")
     print(f"riichi-rules, from JSON   {n / t_ours:9.0f} hands/s   ({t_ours / n * 1e6:7.1f} "
           "us/hand: parse and validate the win, score)")
@@ -166,13 +177,14 @@ def main(argv: list[str] | None = None) -> int:
           "us/hand: score)")
     print(f"mahjong                   {n / t_theirs:9.0f} hands/s   ({t_theirs / n * 1e6:7.1f} "
           "us/hand: its input built beforehand)")
-    print(f"ratio ours/theirs (hands/s), both from built input: {t_theirs / t_built:.2f}")
-    print(f"ratio ours/theirs (hands/s), ours from JSON:       {t_theirs / t_ours:.2f}")
+    print(f"ratio ours/theirs (hands/s), both from built input: {total_theirs / total_built:.2f}"
+          f"   (all rounds; by round {ratios[0]:.2f}..{ratios[-1]:.2f})")
+    print(f"ratio ours/theirs (hands/s), ours from JSON:       {total_theirs / total_ours:.2f}")
 
     if args.profile:
         prof = cProfile.Profile()
         prof.enable()
-        ours(1)
+        ours(1, 0, n)
         prof.disable()
         for key in ("tottime", "cumulative"):
             out = io.StringIO()
