@@ -14,6 +14,7 @@ from riichi_rules.language import vocabulary as v
 from riichi_rules.language.compiler import Compiled, ExpressionCompiler
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.rulesets.config import RulesetConfig
+from riichi_rules.scoring.result import FuItem
 
 Fn = Callable[[Any], Any]  # a compiled rule: of an Env (scoring) or a TableEnv (table)
 
@@ -146,8 +147,15 @@ class FuStep:
     origin: Origin
     constant: int | None = None  # the value, when it does not depend on the hand
     # per group, when the value is a function of the group alone: the values already
-    # computed, by the group's identity (see scorer._fu)
-    known: dict[int, tuple[Any, int]] = field(default_factory=dict, compare=False, repr=False)
+    # computed, and the fu item shown for them, by the group's identity (see scorer._fu)
+    known: dict[int, tuple[Any, int, FuItem]] = field(default_factory=dict, compare=False,
+                                                   repr=False)
+    item: FuItem | None = field(default=None, compare=False, repr=False)  # of a constant
+
+    def __post_init__(self) -> None:
+        if self.constant is not None:
+            object.__setattr__(self, "item", FuItem(self.label, self.constant, (),
+                                                    self.origin.text))
 
     @property
     def origin_text(self) -> str:
@@ -270,6 +278,7 @@ class ScoringProgram:
     closed_checks: Checks = field(init=False, repr=False, compare=False)
     open_checks: Checks = field(init=False, repr=False, compare=False)
     dora_checks: tuple[DoraRule, ...] = field(init=False, repr=False, compare=False)
+    red_fives: int = field(init=False, repr=False, compare=False)  # rule.red_fives (suits)
     # the parts of results already made (they repeat from hand to hand), keyed by the
     # identity of the rule or fu step that made them (which the program keeps alive) and
     # the values shown (for a fu item, its value and the identity of the tiles it holds):
@@ -290,6 +299,8 @@ class ScoringProgram:
         object.__setattr__(self, "closed_checks", closed)
         object.__setattr__(self, "open_checks", opened)
         object.__setattr__(self, "dora_checks", tuple(r for r in self.dora if not r.never))
+        object.__setattr__(self, "red_fives",
+                           int(self.config.parameters.get("red_fives") or 0))  # type: ignore[call-overload]
 
 
 Check = tuple[YakuRule, Fn, "int | Fn"]

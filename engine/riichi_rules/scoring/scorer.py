@@ -82,7 +82,7 @@ def score(
 
 
 _Fired = tuple[YakuRule, int, int]  # a yaku rule that holds: (rule, han, yakuman multiple)
-_Counted = tuple[Any, int, Any]  # a fu item or dora kind that counts: (step or rule, value, group)
+_Counted = tuple[DoraRule, int]  # a dora kind that counts: (rule, han)
 
 
 @dataclass(slots=True)
@@ -97,7 +97,7 @@ class _Candidate:
     han: int
     fu: int
     fu_raw: int
-    fu_items: list[_Counted]
+    fu_items: list[FuItem]
     basic: int
     limit: str | None
     limit_origin: str
@@ -113,7 +113,7 @@ class _Candidate:
 def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
     """Where the set has red fives (one per suit, up to rule.red_fives suits), only three
     plain fives of such a suit exist."""
-    red = int(prog.config.parameters.get("red_fives", 0))  # type: ignore[call-overload]
+    red = prog.red_fives
     if not red:
         return
     plain = [0, 0, 0]
@@ -183,7 +183,7 @@ def _evaluate(
             if rule.when(env):
                 count = rule.count(env)
                 if count:
-                    dora.append((rule, count, None))
+                    dora.append((rule, count))
                     han += count
     env.han = han
     fu, fu_raw, fu_items = _fu(prog, env)
@@ -239,14 +239,15 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
               for rule, han, multiple in best.fired]
     if best.dora:
         scored += [shown.get((id(rule), count, 0)) or _shown(prog, rule, count, 0)
-                   for rule, count, _ in best.dora]
-    env.yaku = frozenset([y.id for y in scored])
+                   for rule, count in best.dora]
+    if prog.payments.inputs is None:  # the payments may read yaku(...) (dora kinds included)
+        env.yaku = frozenset([y.id for y in scored])
     env.han, env.fu, env.basic = best.han, best.fu, best.basic
     env.yakuman_total, env.yakuman_max = best.yakuman_total, best.yakuman_max
     paid = payments(prog, env)
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
-    fu_items = tuple([_fu_item(prog, step, value, group) for step, value, group in best.fu_items])
+    fu_items = tuple(best.fu_items)
     return Result(
         ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
@@ -276,9 +277,10 @@ def _fu_item(prog: ScoringProgram, step: FuStep, value: int, group: Group | None
     return made
 
 
-def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
+def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
+    """The fu of the reading in ``env``: rounded, raw, and the items that count."""
     rule = prog.fu
-    items: list[_Counted] = []
+    items: list[FuItem] = []
     fu = 0
     env.fu = 0
     for step in rule.steps:
@@ -288,39 +290,47 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[_Counted]]:
             known = step.known
             for element in source(env):
                 if kernel is not None and where is None:
-                    # a function of the group alone, remembered by group: most groups are
-                    # shared from hand to hand (the memo holds the group, so its id stays
-                    # its own)
+                    # a function of the group alone, remembered by group with its item: most
+                    # groups are shared from hand to hand (the memo holds the group, so its
+                    # id stays its own)
                     seen = known.get(id(element))
-                    if seen is not None and seen[0] is element:
-                        value = seen[1]
-                    else:
+                    if seen is None or seen[0] is not element:
                         value = kernel(element)
-                        _remember(known, id(element), (element, value))
-                else:
-                    slots[slot] = element
-                    if where is not None and not where(env):
-                        continue
-                    value = step.value(env)
+                        seen = (element, value, FuItem(step.label, value, element.tiles,
+                                                       step.origin.text))
+                        _remember(known, id(element), seen)
+                    value = seen[1]
+                    if value:
+                        fu += value
+                        env.fu = fu
+                        items.append(seen[2])
+                    continue
+                slots[slot] = element
+                if where is not None and not where(env):
+                    continue
+                value = step.value(env)
                 if value:
                     fu += value
                     env.fu = fu
-                    items.append((step, value, element))
+                    items.append(_fu_item(prog, step, value, element))
             continue
         if step.when is not None and not step.when(env):
             continue
-        constant = step.constant
-        value = constant if constant is not None else step.value(env)
-        if step.keyword == "fixed":
-            return value, value, [(step, value, None)]
-        if step.keyword == "base":
+        item = step.item
+        value = item.fu if item is not None else step.value(env)
+        if item is None:
+            item = _fu_item(prog, step, value, None)
+        keyword = step.keyword
+        if keyword == "fixed":
+            return value, value, [item]
+        if keyword == "base":
             fu = value
         else:
             if not value:
                 continue
             fu += value
         env.fu = fu
-        items.append((step, value, None))
+        items.append(item)
     step_size = rule.round_to
     return -(-fu // step_size) * step_size, fu, items
 
