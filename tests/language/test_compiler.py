@@ -16,8 +16,10 @@ from riichi_rules.rulesets.config import parameter_defaults
 from riichi_rules.scoring.program import check_rule_text
 
 
-def _values(expr: str, win: dict[str, Any], stage: str = "yaku") -> list[Any]:
-    """The expression's value on each reading of the win, compiled as a rule would be."""
+def _values(expr: str, win: dict[str, Any], stage: str = "yaku",
+            tiles_unread: bool = False) -> list[Any]:
+    """The expression's value on each reading of the win, compiled as a rule would be
+    (``tiles_unread``: going through the hand's tiles fails)."""
     (decl,) = parse_rules(f"yaku t {{ han 1 when {expr} }}", "t.rules").declarations
     cond = decl.clauses[1].value
     assert isinstance(cond, ast.Expr.__args__)  # type: ignore[attr-defined]
@@ -25,7 +27,10 @@ def _values(expr: str, win: dict[str, Any], stage: str = "yaku") -> list[Any]:
     compiled = compiler.compile(cond, ())
     assert not compiler.diagnostics, [d.render() for d in compiler.diagnostics]
     w = Win.from_json(win)
-    env = Env(WinFacts(w), compiler.slot_count, compiler.cache_size)
+    facts = WinFacts(w)
+    if tiles_unread:
+        facts.tiles = _Unread(facts.tiles)
+    env = Env(facts, compiler.slot_count, compiler.cache_size)
     out = []
     for reading in readings(w):
         env.use(reading)
@@ -113,6 +118,49 @@ DOUBLES = {"hand": "111p111s123m123m11z", "win": "1z", "seat": "W"}
 )
 def test_index_and_bound_values(expr: str, win: dict[str, Any], expected: list[Any]) -> None:
     assert _values(expr, win) == expected
+
+
+# 123m 456p 789s 111z 22z won on 2z: terminals (1m, 9s), simples, two winds, one green (8s).
+MIXED = {"hand": "123m456p789s111z22z", "win": "2z"}
+# 234m 234m 567p 678s 55s won on 5s: all simples; greens 2s..8s absent but 6s and 8s.
+SIMPLE = {"hand": "234m234m567p678s55s", "win": "5s"}
+
+
+@pytest.mark.parametrize(
+    ("expr", "win", "expected"),
+    [
+        # tests of the hand's tiles by kind alone are tests of the mask of the kinds it
+        # holds: each answer written out from the tiles above
+        ("every tile is suited", MIXED, [False]),  # 1z, 2z
+        ("every tile is simple", SIMPLE, [True]),
+        ("every tile is not honour", SIMPLE, [True]),
+        ("some tile is honour", MIXED, [True]),
+        ("some tile is dragon", MIXED, [False]),  # winds only
+        ("no tile is green", MIXED, [False]),  # 8s
+        ("no tile is terminal", SIMPLE, [True]),
+        ("every(tiles where suited: not terminal)", MIXED, [False]),  # 1m, 9s
+        ("every(tiles where suited: simple or terminal)", MIXED, [True]),
+        ("some(tiles where honour: dragon)", MIXED, [False]),
+        ("some(tiles as t: t is terminal and t is suited)", MIXED, [True]),
+        ("every(tiles as t: t is simple or t is honour)", MIXED, [False]),
+        ("count(distinct suit of tiles)", MIXED, [4]),  # m, p, s, z
+        ("count(distinct suit of tiles where suited)", MIXED, [3]),
+        ("count(distinct suit of tiles where honour)", SIMPLE, [0]),
+        ("count(distinct number of tiles where honour)", MIXED, [2]),  # 1z, 2z
+        ("count(distinct number of tiles where simple)", SIMPLE, [7]),  # 2..8
+        ("count(distinct suit of tiles where suited) == 1", SIMPLE, [False]),
+    ],
+)
+def test_tests_of_the_tiles_by_kind(expr: str, win: dict[str, Any], expected: list[Any]) -> None:
+    assert _values(expr, win) == expected
+    assert _values(expr, win, tiles_unread=True) == expected  # the mask alone answers
+
+
+class _Unread(tuple):  # type: ignore[type-arg]
+    """The hand's tiles, which a test by kind must not go through."""
+
+    def __iter__(self) -> Any:
+        raise AssertionError("the tiles were gone through")
 
 
 def test_dora_indicator_successor_counts_red_fives_as_fives() -> None:

@@ -56,6 +56,10 @@ class Compiled:
     # the elements, and then the rest of the test on each
     necessary: tuple[Compiled, int] | None = None
     rest: Fn | None = None
+    # a list of tiles that knows the kinds it holds, as a mask (bit k: kind k): its reader
+    present: Fn | None = None
+    # a test of the tile in ``kslot`` by its kind alone: the kinds it holds for, as a mask
+    kinds: int | None = None
     # the cell of the reading's cache (``env.cache``) that keeps its value, if one does
     cell: int = -1
 
@@ -347,7 +351,7 @@ class ExpressionCompiler:
                 return self.error(node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
             return Compiled(feature.type, feature.get, cost=feature.cost,
-                            staged=name in _STAGED_FEATURES)
+                            staged=name in _STAGED_FEATURES, present=feature.present)
         candidates = [b.name for b in scope if b.name] + v.all_names(self.features)
         return self.error(node.span, f"unknown name '{name}'", did_you_mean(name, candidates))
 
@@ -384,9 +388,13 @@ class ExpressionCompiler:
             kernel = pure if sk is _identity else (lambda x: pure(sk(x)))
         if subject.free and len(subject.free) == 1 and subject.cost == 1:
             (slot,) = subject.free  # a bare bound variable: read the slot directly
-            return _with_kernel(
+            tested = _with_kernel(
                 _derived(v.BOOL, lambda env: test(env, env.slots[slot]), subject), kernel,
                 subject.kslot)
+            table = v.TILE_PREDICATES[name].table if name in v.TILE_PREDICATES else None
+            if subject.type == v.TILE and table is not None and kernel is pure:
+                return dataclasses.replace(tested, kinds=_mask(table))
+            return tested
         return _with_kernel(_derived(v.BOOL, lambda env: test(env, sf(env)), subject), kernel,
                             subject.kslot)
 
@@ -554,7 +562,8 @@ class ExpressionCompiler:
         live.sort(key=lambda c: c.cost)
         kernel = _chain_kernel(live, absorbing)
         if kernel is not None:
-            return _with_kernel(self._chain(live, absorbing), kernel, live[0].kslot)
+            return _with_kinds(_with_kernel(self._chain(live, absorbing), kernel,
+                                            live[0].kslot), live, absorbing)
         return self._chain(live, absorbing)
 
     @staticmethod
@@ -843,7 +852,11 @@ class ExpressionCompiler:
                     value = cache[cid] = tuple(filter(k, sf(env)))
                 return value
 
-            return Compiled(source.type, filtered_fast, cost=4, cell=cid)
+            present: Fn | None = None
+            if source.present is not None and test_compiled.kinds is not None:
+                of_source, mask = source.present, test_compiled.kinds
+                present = lambda env: of_source(env) & mask  # noqa: E731
+            return Compiled(source.type, filtered_fast, cost=4, cell=cid, present=present)
 
         def filtered(env: v.Env) -> Any:
             cache = env.cache
@@ -864,8 +877,8 @@ class ExpressionCompiler:
         if len(parts) == 1:
             return parts[0]
         parts = sorted(parts, key=lambda c: c.cost)
-        return _with_kernel(self._chain(parts, False), _chain_kernel(parts, False),
-                            parts[0].kslot)
+        return _with_kinds(_with_kernel(self._chain(parts, False), _chain_kernel(parts, False),
+                                        parts[0].kslot), parts, False)
 
     def _cached(
         self, node: ast.Expr, compiled: Compiled, own_slot: int, scope: tuple[_Binder, ...]
@@ -929,7 +942,7 @@ class ExpressionCompiler:
             body = self._is(it, node.subject, inner, node.span)
             if node.test == "is_not":
                 body = _negate(body)
-        source = Compiled(feature.type, feature.get, cost=feature.cost)
+        source = Compiled(feature.type, feature.get, cost=feature.cost, present=feature.present)
         return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot,
                             scope)
 
@@ -970,6 +983,10 @@ class ExpressionCompiler:
                                   f"'{node.attr}'", did_you_mean(
                                       node.attr or "", v.ATTRIBUTES.get(element, {})))
             get = attribute.get
+            if source.present is not None and where is None and element == v.TILE:
+                return self._cached(node, _derived(
+                    v.INT, _distinct_by_kinds(source.present, _value_masks(get)), source),
+                    slot, scope)
             key = _key if attribute.type == v.TILE else None
             wk2 = _kernel_of(where, slot) if where is not None else None
             if key is None and (where is None or wk2 is not None):
@@ -1113,6 +1130,67 @@ def _equality(left: str, right: str) -> Callable[[Any, Any], bool]:
     return operator.eq
 
 
+def _mask(table: Sequence[bool]) -> int:
+    """The kinds a table by kind holds for, as a mask."""
+    return sum(v.KIND_BITS[k] for k in range(34) if table[k])
+
+
+def _with_kinds(chain: Compiled, parts: Sequence[Compiled], absorbing: bool) -> Compiled:
+    """An and/or of tests of one tile by its kind: the kinds it holds for."""
+    if any(p.kinds is None or p.kslot != chain.kslot for p in parts):
+        return chain
+    masks = [p.kinds for p in parts if p.kinds is not None]
+    combined = 0 if absorbing else v.ALL_KINDS
+    for mask in masks:
+        combined = combined | mask if absorbing else combined & mask
+    return dataclasses.replace(chain, kinds=combined)
+
+
+def _value_masks(get: Callable[[Tile], Any]) -> tuple[int, ...]:
+    """For a value of a tile that its kind decides (suit, number): the kinds of each value."""
+    masks: dict[Any, int] = {}
+    for k in range(34):
+        value = get(Tile.of(k))
+        masks[value] = masks.get(value, 0) | v.KIND_BITS[k]
+    return tuple(masks.values())
+
+
+def _distinct_by_kinds(present: Fn, value_masks: tuple[int, ...]) -> Fn:
+    """How many values (each a mask of the kinds that have it) a list of tiles holds, from
+    the mask of the kinds it holds."""
+    def distinct(env: v.Env) -> int:
+        held = present(env)
+        n = 0
+        for mask in value_masks:
+            if held & mask:
+                n += 1
+        return n
+
+    return distinct
+
+
+def _quantify_by_kinds(
+    quantifier: str, source: Compiled, where: Compiled | None, body: Compiled | None, slot: int
+) -> Fn | None:
+    """every/some/no over a list of tiles that knows its kinds, when the tests read only the
+    tile's kind: a test of that mask, without going through the tiles."""
+    present = source.present
+    if present is None or (where is None and body is None):
+        return None
+    for test in (where, body):
+        if test is not None and (test.kinds is None or test.kslot != slot):
+            return None
+    wanted = where.kinds if where is not None and where.kinds is not None else v.ALL_KINDS
+    holds = body.kinds if body is not None and body.kinds is not None else v.ALL_KINDS
+    if quantifier == "every":  # no kind held that passes the filter and fails the body
+        bad = wanted & ~holds & v.ALL_KINDS
+        return lambda env: not (present(env) & bad)
+    good = wanted & holds
+    if quantifier == "some":
+        return lambda env: bool(present(env) & good)
+    return lambda env: not (present(env) & good)
+
+
 def _quantify(
     quantifier: str, source: Compiled, where: Compiled | None, body: Compiled | None, slot: int
 ) -> Compiled:
@@ -1120,6 +1198,9 @@ def _quantify(
     wf = where.fn if where is not None else None
     bf = body.fn if body is not None else None
     parts = [p for p in (source, where, body) if p is not None]
+    by_kinds = _quantify_by_kinds(quantifier, source, where, body, slot)
+    if by_kinds is not None:
+        return _derived(v.BOOL, by_kinds, *parts)
     wk = _kernel_of(where, slot) if where is not None else None
     bk = _kernel_of(body, slot) if body is not None else None
     if (where is None or wk is not None) and (body is None or bk is not None) and (
@@ -1205,7 +1286,9 @@ def _negate(compiled: Compiled) -> Compiled:
     k = compiled.kernel
     return dataclasses.replace(compiled, fn=lambda env: not f(env), cost=compiled.cost + 1,
                                necessary=None, rest=None, sides=None,
-                               kernel=(lambda x: not k(x)) if k is not None else None)
+                               kernel=(lambda x: not k(x)) if k is not None else None,
+                               kinds=None if compiled.kinds is None
+                               else v.ALL_KINDS ^ compiled.kinds)
 
 
 def _fold2(type_: str, left: Compiled, right: Compiled, op: Callable[[Any, Any], Any]) -> Compiled:

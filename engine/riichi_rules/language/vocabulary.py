@@ -10,6 +10,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import reduce
 from typing import Any
 
 from riichi_rules.hand import Win
@@ -60,14 +61,16 @@ _VALUE_TABLES = tuple(tuple(tuple(kind >= 31 or kind in (27 + seat, 27 + round_)
                                   for kind in range(34)) for round_ in range(4))
                       for seat in range(4))
 _WIND_TILES = tuple(Tile.of(27 + i) for i in range(4))
+KIND_BITS: tuple[int, ...] = tuple(1 << k for k in range(34))  # a kind's bit in a kind mask
+ALL_KINDS = (1 << 34) - 1
 
 
 class WinFacts:
     """What a win offers every reading, computed once per win."""
 
     __slots__ = ("_waits", "closed", "dealer", "dora", "first_turn", "kinds", "open",
-                 "riichi", "ron", "round_wind", "seat_wind", "tiles", "ura", "value_table",
-                 "win")
+                 "present", "riichi", "ron", "round_wind", "seat_wind", "tiles", "ura",
+                 "value_table", "win")
 
     def __init__(self, win: Win) -> None:
         self.win = win
@@ -78,7 +81,9 @@ class WinFacts:
             if meld.opened:
                 closed = False
         self.tiles: tuple[Tile, ...] = tiles
-        self.kinds: list[int] = [tile.kind for tile in tiles]
+        kinds = [tile.kind for tile in tiles]
+        self.kinds: list[int] = kinds
+        self.present: int = reduce(operator.or_, map(KIND_BITS.__getitem__, kinds), 0)
         self.closed: bool = closed
         self.open = not closed
         self.ron = not win.tsumo
@@ -170,6 +175,9 @@ class Feature:
     phrase: str
     stages: frozenset[str] = frozenset()  # empty = available everywhere
     cost: int = 1  # how dear it is to read (conditions run their cheaper parts first)
+    # for a list of tiles: the kinds it holds, as a mask (bit k: kind k), read in one step
+    # (a test of every tile by its kind alone is then a test of the mask)
+    present: Callable[[Env], int] | None = None
 
 
 _SCORE_STAGES = frozenset({"fu", "limits", "payments"})
@@ -201,7 +209,8 @@ FEATURES: dict[str, Feature] = {
     "seat_wind": Feature(TILE, _at("facts.seat_wind"), "the winner's seat wind"),
     "round_wind": Feature(TILE, _at("facts.round_wind"), "the round wind"),
     "win": Feature(TILE, _at("win.win_tile"), "the winning tile"),
-    "tiles": Feature(list_of(TILE), _at("facts.tiles"), "the tiles of the hand"),
+    "tiles": Feature(list_of(TILE), _at("facts.tiles"), "the tiles of the hand",
+                     present=_at("facts.present")),
     "dora": Feature(list_of(TILE), _at("facts.dora"), "the dora indicators"),
     "ura": Feature(list_of(TILE), _at("facts.ura"), "the ura-dora indicators"),
     "waits": Feature(list_of(TILE), _at("facts.waits"),
