@@ -413,6 +413,12 @@ def _plain(shape: Shape, first: int, concealed: bool = True) -> Group:
     return Group(shape, tuple(Tile.of(first + o) for o in _OFFSETS[shape]), concealed, None)
 
 
+@cache
+def _red_group(shape: Shape, tiles: tuple[Tile, ...], concealed: bool) -> Group:
+    """A concealed group with a red five (interned: a few dozen exist)."""
+    return Group(shape, tiles, concealed, None)
+
+
 # a meld's group, by the meld's value: melds alike (a pon of 5z called from the left ...) come
 # back hand after hand and share their group
 _MELD_GROUPS: dict[Meld, Group] = {}
@@ -465,7 +471,7 @@ def _build(
                 tiles.append(win_tile)
                 tiles.sort(key=_tile_order)
             if any(t.red for t in tiles):
-                groups.append(Group(sh, tuple(tiles), i != ron_pung, None))
+                groups.append(_red_group(sh, tuple(tiles), i != ron_pung))
             else:
                 groups.append(plain if i != ron_pung else _plain(sh, k, False))
     if form is Form.STANDARD and melds:

@@ -116,11 +116,9 @@ def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
     red = prog.red_fives
     if not red:
         return
-    plain = [0, 0, 0]
-    for tile in (*win.all_tiles, *win.dora, *win.ura):
-        if tile.kind in (4, 13, 22) and not tile.red:
-            plain[tile.kind // 9] += 1
-    for suit, count in enumerate(plain[:red]):
+    plain = [tile.kind for tile in (*win.all_tiles, *win.dora, *win.ura) if not tile.red]
+    for suit in range(min(red, 3)):
+        count = plain.count(9 * suit + 4)
         if count > 3:
             raise InputError(
                 "too_many_copies",
