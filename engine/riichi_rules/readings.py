@@ -415,7 +415,8 @@ def _plain(shape: Shape, first: int, concealed: bool = True) -> Group:
 
 @cache
 def _red_group(shape: Shape, tiles: tuple[Tile, ...], concealed: bool) -> Group:
-    """A concealed group with a red five (interned: a few dozen exist)."""
+    """A group of the concealed tiles with a red five (open when a ron completed its pung),
+    interned: a few dozen exist."""
     return Group(shape, tiles, concealed, None)
 
 

@@ -15,6 +15,7 @@ import operator
 from collections import Counter
 from collections.abc import Callable, Hashable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
+from functools import reduce
 from typing import Any
 
 from riichi_rules.errors import Diagnostic, InputError, did_you_mean
@@ -1137,13 +1138,11 @@ def _mask(table: Sequence[bool]) -> int:
 
 def _with_kinds(chain: Compiled, parts: Sequence[Compiled], absorbing: bool) -> Compiled:
     """An and/or of tests of one tile by its kind: the kinds it holds for."""
-    if any(p.kinds is None or p.kslot != chain.kslot for p in parts):
+    masks = [p.kinds for p in parts if p.kinds is not None and p.kslot == chain.kslot]
+    if len(masks) < len(parts):
         return chain
-    masks = [p.kinds for p in parts if p.kinds is not None]
-    combined = 0 if absorbing else v.ALL_KINDS
-    for mask in masks:
-        combined = combined | mask if absorbing else combined & mask
-    return dataclasses.replace(chain, kinds=combined)
+    return dataclasses.replace(chain, kinds=reduce(operator.or_ if absorbing else operator.and_,
+                                                   masks))
 
 
 def _value_masks(get: Callable[[Tile], Any]) -> tuple[int, ...]:

@@ -294,8 +294,7 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
                     seen = known.get(id(element))
                     if seen is None or seen[0] is not element:
                         value = kernel(element)
-                        seen = (element, value, FuItem(step.label, value, element.tiles,
-                                                       step.origin.text))
+                        seen = (element, value, _fu_item(prog, step, value, element))
                         _remember(known, id(element), seen)
                     value = seen[1]
                     if value:
@@ -316,17 +315,14 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
             continue
         item = step.item
         value = item.fu if item is not None else step.value(env)
+        keyword = step.keyword
+        if keyword == "add" and not value:
+            continue
         if item is None:
             item = _fu_item(prog, step, value, None)
-        keyword = step.keyword
         if keyword == "fixed":
             return value, value, [item]
-        if keyword == "base":
-            fu = value
-        else:
-            if not value:
-                continue
-            fu += value
+        fu = value if keyword == "base" else fu + value
         env.fu = fu
         items.append(item)
     step_size = rule.round_to
