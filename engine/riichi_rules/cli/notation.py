@@ -9,7 +9,7 @@ command line and the JSON input accept the same things and fail with the same me
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from riichi_rules.hand import SITUATION_FLAGS
 
@@ -69,3 +69,24 @@ def win_json(
     if sticks is not None:
         obj["sticks"] = sticks
     return obj
+
+
+def command_line(win: Mapping[str, object]) -> list[str]:
+    """The arguments of ``riichi score`` for a win in its JSON form (the inverse of
+    :func:`win_json`; melds in compact notation)."""
+    args = [str(win["hand"]), *(str(m) for m in win.get("melds", ()))]  # type: ignore[attr-defined]
+    args += ["--win", str(win["win"])]
+    for flag in FLAGS:
+        if win.get(flag):
+            args.append("--" + flag.replace("_", "-"))
+    for field in ("seat", "round"):
+        if field in win:
+            args += [f"--{field}", str(win[field])]
+    for field in ("dora", "ura"):
+        tiles = win.get(field)
+        if tiles:
+            args += [f"--{field}", ",".join(str(t) for t in tiles)]  # type: ignore[attr-defined]
+    for field in ("honba", "sticks"):
+        if win.get(field):
+            args += [f"--{field}", str(win[field])]
+    return args

@@ -30,6 +30,9 @@ from riichi_rules.tiles import WINDS, Wind, format_tiles
 # how many outcomes of the limits and of the payments, and fu values of groups, are remembered
 # (a bound on memory: the han, fu and flags they depend on take far fewer values)
 _OUTCOMES_KEPT = 4096
+# the parameters the scorer reads itself, not through a rule (red fives: how many plain fives
+# of a suit a win may show; see _check_red_fives)
+PARAMETERS_READ = frozenset({"red_fives"})
 # who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East)
 _PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
     "discarder": (("discarder",),) * 4,

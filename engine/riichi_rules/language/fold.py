@@ -1,0 +1,63 @@
+"""The one constant folder of the typed tree: what does not depend on the situation is worked
+out once (ruleset parameters are constants), so that two rulesets whose rules differ only in
+parameters that do not change an outcome read alike."""
+
+from __future__ import annotations
+
+from riichi_rules.language.evaluate import evaluate
+from riichi_rules.language.typed import (
+    AND,
+    BOUND,
+    CALL,
+    CONST,
+    COUNT,
+    DISTINCT,
+    FEATURE,
+    HAS_YAKU,
+    IF,
+    MAX,
+    OR,
+    QUANTIFIED,
+    SUM,
+    Typed,
+)
+
+_SITUATIONAL = frozenset({FEATURE, BOUND, HAS_YAKU})
+
+
+def fold(node: Typed) -> Typed:
+    """The tree with what does not depend on the situation worked out: constant parts
+    evaluated (ruleset parameters are constants), ``and``/``or`` chains without the parts
+    that cannot change their value, ``if`` with a constant condition replaced by its branch.
+    A part whose evaluation fails (a division by zero) is left as it is."""
+    parts = tuple(fold(p) if p is not None else None for p in node.parts)
+    node = Typed(node.op, node.type, node.node, parts, node.data)
+    if node.op in (AND, OR):
+        absorbing = node.op == OR
+        live = []
+        for part in parts:
+            assert part is not None
+            if part.op == CONST:
+                if bool(part.data) == absorbing:
+                    return Typed(CONST, node.type, node.node, data=absorbing)
+                continue
+            live.append(part)
+        if not live:
+            return Typed(CONST, node.type, node.node, data=not absorbing)
+        return live[0] if len(live) == 1 else Typed(node.op, node.type, node.node,
+                                                    tuple(live), node.data)
+    if node.op == IF and parts[0] is not None and parts[0].op == CONST:
+        chosen = parts[1] if parts[0].data else parts[2]
+        assert chosen is not None
+        return chosen
+    if node.op in _SITUATIONAL or node.op in (QUANTIFIED, COUNT, DISTINCT, SUM, MAX):
+        return node
+    if node.op == CALL and node.data[1].situational:
+        return node
+    if all(p is None or p.op == CONST for p in parts) and node.op != CONST:
+        try:
+            value = evaluate(node, None)
+        except (ArithmeticError, TypeError, ValueError, AttributeError, IndexError):
+            return node
+        return Typed(CONST, node.type, node.node, data=value)
+    return node
