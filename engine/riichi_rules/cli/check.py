@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import sys
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -19,6 +20,7 @@ from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from riichi_rules.errors import Diagnostic
+    from riichi_rules.scoring.program import ScoringProgram
 
 EXIT_OK = 0
 EXIT_ERRORS = 1
@@ -50,6 +52,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per checked item: "
                    '{"path", "kind", "ok", "summary", "diagnostics": [...]}')
+    witness = p.add_argument_group(
+        "witnesses", "With --witness, each ruleset's scoring rules are also tried on hands the "
+        "search finds: a witness and a near miss for every yaku, yakuman, dora kind, fu item "
+        "and limit, and a problem for a rule that can never apply or adds nothing.")
+    witness.add_argument("--witness", action="store_true",
+                         help="find a witness hand and a near miss for every scoring rule")
+    witness.add_argument("--budget", metavar="SECONDS", type=float, default=60.0,
+                         help="time for the search of each ruleset (default 60)")
+    witness.add_argument("--situations", metavar="N", type=int, default=10**9,
+                         help="situations for the search of each ruleset: with --seed, the "
+                         "same N finds the same witnesses on any machine")
+    witness.add_argument("--seed", metavar="N", type=int, default=0,
+                         help="the seed of the search (default 0)")
 
 
 @dataclass
@@ -60,6 +75,9 @@ class Report:
     kind: str  # "rules" or "ruleset"
     diagnostics: list[Diagnostic] = field(default_factory=list)
     summary: str = ""
+    notes: list[Diagnostic] = field(default_factory=list)  # not problems: see --witness
+    witnesses: list[str] = field(default_factory=list)  # one line per rule, with --witness
+    details: dict[str, object] | None = None  # the witness report, for --json
 
     @property
     def ok(self) -> bool:
@@ -76,13 +94,19 @@ class Report:
                  "source_line": d.source_line, "hint": d.hint}
                 for d in self.diagnostics
             ],
+            **({"witnesses": self.details} if self.details is not None else {}),
         }
 
 
 def run(args: argparse.Namespace) -> int:
     status = EXIT_OK
+    if args.witness and (args.budget <= 0 or args.situations <= 0):
+        print("riichi check: error: --budget and --situations must be more than 0",
+              file=sys.stderr)
+        return 2
+    witness = (args.budget, args.situations, args.seed) if args.witness else None
     for arg in args.paths:
-        for report in check_path(arg):
+        for report in check_path(arg, witness):
             if not report.ok:
                 status = EXIT_ERRORS
             if args.json:
@@ -93,25 +117,38 @@ def run(args: argparse.Namespace) -> int:
 
 
 def render(report: Report) -> str:
+    lines = [line for note in report.notes for line in ("note: " + note.render(),)]
+    if report.witnesses:
+        lines += report.witnesses
     if report.ok:
-        return f"ok: {report.path}: {report.summary}"
+        return "\n".join([*lines, f"ok: {report.path}: {report.summary}"])
     count = len(report.diagnostics)
-    lines = [d.render() for d in report.diagnostics]
+    lines += [d.render() for d in report.diagnostics]
     lines.append(f"{report.path}: {count} problem{'s' if count != 1 else ''}")
     return "\n".join(lines)
 
 
-def check_path(arg: str) -> list[Report]:
+Witness = tuple[float, int, int]  # --budget, --situations, --seed
+
+
+def check_path(arg: str, witness: Witness | None = None) -> list[Report]:
     """Check one command-line PATH (it may stand for several items: a folder of rule
-    files)."""
+    files); with ``witness``, search witnesses for a ruleset's scoring rules too."""
     path = Path(arg)
     if arg.endswith(RULES_SUFFIX) or (path.is_file() and path.suffix == RULES_SUFFIX):
-        return [check_rules_file(arg)]
+        return [_no_witness(check_rules_file(arg), witness)]
     if path.is_dir() and not (path / RULESET_FILE).is_file():
         files = sorted(path.glob("*" + RULES_SUFFIX))
         if files:
-            return [check_rules_file(str(f)) for f in files]
-    return [check_ruleset(arg)]
+            return [_no_witness(check_rules_file(str(f)), witness) for f in files]
+    return [check_ruleset(arg, witness)]
+
+
+def _no_witness(report: Report, witness: Witness | None) -> Report:
+    if witness is not None and report.ok:
+        report.summary += " (--witness searches rulesets: a .rules file alone has no limits "
+        report.summary += "or payments to score with)"
+    return report
 
 
 def _problem(file: str, message: str, hint: str = "") -> Diagnostic:
@@ -151,8 +188,9 @@ def check_rules_file(name: str) -> Report:
     return report
 
 
-def check_ruleset(name: str) -> Report:
-    """A ruleset: its config and its ``extends`` chain, then every rule file compiled."""
+def check_ruleset(name: str, witness: Witness | None = None) -> Report:
+    """A ruleset: its config and its ``extends`` chain, then every rule file compiled; with
+    ``witness``, a witness and a near miss searched for every scoring rule."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.rulesets.config import load_config
     from riichi_rules.scoring.program import compile_program
@@ -170,4 +208,34 @@ def check_ruleset(name: str) -> Report:
         f"{len(program.yaku)} yaku, {len(program.yakuman)} yakuman, {len(program.dora)} dora "
         f"kinds, {len(config.parameters)} parameters"
     )
+    if witness is not None:
+        _witnesses(report, program, witness)
     return report
+
+
+def _witnesses(report: Report, program: ScoringProgram, witness: Witness) -> None:
+    import shlex
+
+    from riichi_rules.cli.notation import command_line
+    from riichi_rules.search.climb import Budget
+    from riichi_rules.search.situations import compact
+    from riichi_rules.search.witness import witness_report
+
+    seconds, situations, seed = witness
+    found = witness_report(program, Budget.of(situations, seconds), seed)
+    report.diagnostics.extend(found.problems)
+    report.notes.extend(found.notes)
+    report.details = found.to_json()
+    width = max((len(f"{w.target.label}") for w in found.rules), default=0)
+    for w in found.rules:
+        if w.witness is None:
+            continue
+        line = f"  {w.target.label:<{width}}  {shlex.join(command_line(compact(w.witness[0])))}"
+        if w.near_miss is not None:
+            line += f"\n  {'':<{width}}  near miss: "
+            line += shlex.join(command_line(compact(w.near_miss[0])))
+        report.witnesses.append(line)
+    witnessed = sum(1 for w in found.rules if w.witness is not None)
+    report.summary += (f"; witnesses for {witnessed} of {len(found.rules)} scoring rules "
+                       f"({sum(w.tried for w in found.rules)} situations, "
+                       f"{found.seconds:.1f} s)")

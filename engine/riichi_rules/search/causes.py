@@ -85,14 +85,11 @@ class Explainer:
             refused = self._refused(pa.error or pb.error)
             if refused is not None:
                 return Explanation((refused,), ())
-        envs = [env for env in (pa.scored(), pb.scored()) if env is not None]
-        paid = [env for env in (pa.scored(True), pb.scored(True)) if env is not None]
         causes: list[Cause] = []
         effects: list[Cause] = []
         for cause, keys in self._parts(ra, rb):
             pairs = [self.pairs[k] for k in keys if k in self.pairs]
-            seen = paid if cause.stage in ("payments", "honba", "deposit") else envs
-            primary = any(pair.disagrees(env) for pair in pairs for env in seen)
+            primary = any(pair.disagrees(pa, pb) for pair in pairs)
             (causes if primary else effects).append(cause)
         return Explanation(tuple(dict.fromkeys(causes)), tuple(dict.fromkeys(effects)))
 

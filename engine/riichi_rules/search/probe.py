@@ -40,11 +40,12 @@ class Probe:
             self.error = error.code
             return None
 
-    def envs(self, staged: bool = False) -> Iterator[Env]:
+    def envs(self, staged: bool = False, stage: str = "limits", fu_line: int = 0
+             ) -> Iterator[Env]:
         """An environment for each reading (the same object, pointed at each in turn); for a
         rule that reads the scoring stages, the scored one (see :meth:`scored`) when the win
         scores."""
-        scored = self.scored() if staged else None
+        scored = self.scored(stage, fu_line) if staged else None
         if scored is not None:
             yield scored
             return
@@ -53,10 +54,12 @@ class Probe:
             env.use(reading)
             yield env
 
-    def scored(self, paid: bool = False) -> Env | None:
-        """The environment of the reading the win scored with, with its yaku, han, fu,
-        yakuman and basic points: the base formula's, as the limits read them, or (``paid``)
-        the limited ones the payments read. None when the win does not score."""
+    def scored(self, stage: str = "limits", fu_line: int = 0) -> Env | None:
+        """The environment of the reading the win scored with, as a rule of ``stage`` reads
+        it: with the yaku, han, fu and yakuman that scored; the basic points of the base
+        formula (as the limits read them) or, for the payments, the limited ones; for a fu
+        item written at line ``fu_line``, the fu counted by the lines before it. None when
+        the win does not score."""
         result = self.result
         if result is None:
             return None
@@ -64,9 +67,12 @@ class Probe:
         env.use(result.reading)
         env.yaku = frozenset(y.id for y in result.yaku)
         env.han, env.fu = result.han, result.fu
+        if stage == "fu" and fu_line:
+            env.fu = sum(item.fu for item in result.fu_items
+                         if _line(item.origin) < fu_line)
         multiples = [y.yakuman for y in result.yaku if y.yakuman]
         env.yakuman_total, env.yakuman_max = sum(multiples), max(multiples, default=0)
-        if paid:
+        if stage == "payments":
             env.basic = result.basic
         else:
             base = next(step.value for step in typed_rules(self.program).limits
@@ -74,10 +80,19 @@ class Probe:
             env.basic = int(evaluate(base, env))
         return env
 
-    def distance(self, condition: Typed | None, want: bool = True) -> float:
+    def distance(self, condition: Typed | None, want: bool = True, stage: str = "limits",
+                 fu_line: int = 0) -> float:
         """How far the win is from making ``condition`` ``want`` (a missing condition always
         holds), in its nearest reading."""
         if condition is None:
             return 0.0 if want else 1.0
         staged = reads_stage(condition)
-        return min((distance(condition, env, want) for env in self.envs(staged)), default=1.0)
+        return min((distance(condition, env, want)
+                    for env in self.envs(staged, stage, fu_line)), default=1.0)
+
+
+def _line(origin: str) -> int:
+    """The line of an origin ``file:line[; note]``."""
+    where = origin.split("; ")[0]
+    number = where.rsplit(":", 1)[-1]
+    return int(number) if number.isdigit() else 0

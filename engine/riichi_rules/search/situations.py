@@ -152,6 +152,18 @@ class Situation:
         return sum(1 for plan in self.sets if plan.meld is not None) if self.form == STANDARD \
             else 0
 
+    def changes_from(self, other: Situation) -> int:
+        """How many parts differ from ``other`` (each set, flag, indicator ... counts one)."""
+        n = sum(1 for name in ("form", "pair", "pairs", "win", "position", "tsumo", "seat",
+                               "round", "honba", "sticks")
+                if getattr(self, name) != getattr(other, name))
+        n += sum(1 for a, b in zip(self.sets, other.sets, strict=False) if a != b)
+        n += abs(len(self.sets) - len(other.sets))
+        n += len(self.flags ^ other.flags) + len(self.red ^ other.red)
+        n += sum(1 for a, b in zip(self.dora, other.dora, strict=False) if a != b)
+        n += abs(len(self.dora) - len(other.dora)) + abs(len(self.ura) - len(other.ura))
+        return n
+
     def plainness(self) -> tuple[int, ...]:
         """What a smaller witness has less of, most important first: melds, flags, dora and
         ura indicators and red fives, honba and sticks, kongs, a tsumo, a non-East wind."""

@@ -66,9 +66,20 @@ class Target:
     def label(self) -> str:
         return f"{self.kind} {self.name}".strip()
 
+    @property
+    def stage(self) -> str:
+        """The scoring stage the clause is read in."""
+        return {"fu": "fu", "limit": "limits", "pay": "payments", "honba": "payments",
+                "deposit": "payments"}.get(self.kind, "yaku")
+
+    def scored(self, probe: Probe) -> Env | None:
+        """The environment the clause is read in when the win scores under ``probe``."""
+        return probe.scored(self.stage, self.span.line if self.kind == "fu" else 0)
+
     def measure(self, probe: Probe, want: bool = True) -> float:
         """How far the win is from this clause counting (``want``) or not."""
-        d = probe.distance(self.condition, want)
+        d = probe.distance(self.condition, want, self.stage,
+                           self.span.line if self.kind == "fu" else 0)
         if self.source is not None:  # a fu item per group: some group it counts
             d += _some_group(self, probe, want)
         if want:
@@ -308,10 +319,15 @@ class Pair:
             return min(a_only, b_only)
         return min(self.a.measure(probe_a), self.b.measure(probe_b))
 
-    def disagrees(self, env: Env) -> bool:
-        """Whether the two clauses give different outcomes in the same situation."""
-        return (self.a.outcome(env) if self.a else None) != (
-            self.b.outcome(env) if self.b else None)
+    def disagrees(self, *probes: Probe) -> bool:
+        """Whether the two clauses give different outcomes in the same situation: the win as
+        it scored under either ruleset (its reading, han, fu and basic points)."""
+        for probe in probes:
+            env = self.either.scored(probe)
+            if env is not None and (self.a.outcome(env) if self.a else None) != (
+                    self.b.outcome(env) if self.b else None):
+                return True
+        return False
 
     def bias(self) -> Bias:
         parts = [x.bias() for x in (self.a, self.b) if x is not None]
