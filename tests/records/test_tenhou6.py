@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tile_text import one
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -39,13 +40,14 @@ from riichi_rules.records.events import (
     HandRecord,
     NewDora,
     Nukidora,
+    RecordError,
     RiichiDeclared,
     Win,
 )
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import TENHOU_YAKU_NAMES, read_tenhou6, tile_of_code
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
-from riichi_rules.tiles import Tile
+from riichi_rules.tiles import Tile, parse_tiles
 
 FIXTURES = Path(__file__).parent / "fixtures"
 JSON_DIR = TENHOU / "tenhou6" / "tsubakisakura_mjlog2json"
@@ -142,6 +144,54 @@ def test_rules_from_disp() -> None:
     assert rules.label == "四般東喰" and rules.standard
     data["rule"] = {"disp": "般南喰赤祝5"}  # an unknown extra mark: not assumed standard
     assert not read_tenhou6(data).rules.standard
+
+
+# A made-up hand (no real game) in which seat 1 lets 7m go twice, the second time right after
+# its own pon, and seat 0 pons one of the two: the format does not say which. Seat 1's pon of
+# the South seat 2 discards in between (4242p42: 'p' at place 4, from the right) shows it was
+# the second: had seat 0 called the first 7m, seat 1 would have had to draw next.
+CONFUSING = {
+    "rule": {"disp": "鳳南喰赤", "aka": 1}, "name": ["A", "B", "C", "D"],
+    "log": [[
+        [0, 0, 0], [25000, 25000, 25000, 25000], [41], [],
+        [14, 15, 16, 17, 17, 24, 25, 26, 34, 35, 36, 43, 47], [19, "1717p17"], [43, 47],
+        [17, 21, 22, 23, 27, 28, 29, 31, 32, 33, 42, 42, 44], [17, "4242p42"], [60, 17],
+        [18, 18, 18, 19, 24, 25, 26, 37, 38, 39, 45, 45, 46], [42], [60],
+        [11, 12, 13, 24, 25, 26, 31, 31, 37, 38, 39, 47, 47], [], [],
+        # seat 3: 123m 456p 789s 11s + 中中, ron on seat 0's 中: 40 fu (20 + 10 closed ron
+        # + 4 for the pung of 中, open by the ron), 1 han: 40 x 2^3 x 4 = 1,280 -> 1,300
+        ["和了", [-1300, 0, 0, 1300], [3, 0, 3, "40符1飜1300点", "役牌 中(1飜)"]],
+    ]],
+}
+
+
+def test_an_ambiguous_call_is_placed_where_the_hand_replays() -> None:
+    hand = read_tenhou6(CONFUSING).hands[0]
+    pon_south = Meld.make("pon", parse_tiles("222z"), one("2z"), "right")
+    pon_7m = Meld.make("pon", parse_tiles("777m"), one("7m"), "right")
+    assert hand.events[:10] == (
+        Draw(0, one("9m"), index=0), Discard(0, one("3z"), False, index=1),
+        # the first 7m: nobody calls it
+        Draw(1, one("7m"), index=2), Discard(1, one("7m"), True, index=3),
+        Draw(2, one("2z"), index=4), Discard(2, one("2z"), True, index=5),
+        # the second 7m
+        Call(1, pon_south, 2, index=6), Discard(1, one("7m"), False, index=7),
+        Call(0, pon_7m, 1, index=8), Discard(0, one("7z"), False, index=9),
+    )
+    win = hand.events[10]
+    assert isinstance(win, Win) and (win.seat, win.from_seat, win.win_tile) == (3, 0, one("7z"))
+
+
+def test_a_hand_no_reading_of_which_replays_is_refused() -> None:
+    data = json.loads(json.dumps(CONFUSING))
+    data["log"][0][11] = []  # seat 2 never lets the South go: seat 1's pon has no discard
+    data["log"][0][12] = []
+    with pytest.raises(RecordError) as err:
+        read_tenhou6(data, source="x.json")
+    # the first reading's error: seat 0 called the first 7m, so seat 1 had to draw next
+    assert err.value.message == (
+        "x.json: hand 0 (E1-0), event 6 (seat 1 takes[1] = '4242p42'): seat 1 calls where it "
+        "should draw: no discard to call")
 
 
 def test_yaku_names_cover_tenhou_ids() -> None:

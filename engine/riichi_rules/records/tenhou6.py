@@ -21,8 +21,11 @@ with deltas, ``全員聴牌``, ``全員不聴``, ``流し満貫``, ``九種九�
 
 The format keeps each seat's takes and discards apart, so the reader replays the hand to put the
 events in table order: after each discard it looks for a seat whose next take calls that tile from
-that seat. Riichi acceptance and new dora indicators are placed where Tenhou's mjlog has them
-(see :mod:`riichi_rules.records.events`). What the format does not record:
+that seat. A call names the tile and the seat, not the discard: when that seat lets the same tile
+go again before the caller's turn comes, the call may belong to either discard, and the reader
+keeps the reading with which the whole hand replays (the earliest discard first). Riichi
+acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
+:mod:`riichi_rules.records.events`). What the format does not record:
 
 * fu of limit hands (``満貫8000点``): :attr:`RecordedWin.fu` is None;
 * the tenpai seats at a nagashi mangan, and hands shown at abortive draws other than kyuushu
@@ -122,7 +125,10 @@ def tile_of_code(code: object) -> Tile:
 
 
 class _Fail(Exception):
-    """An error in one hand; the reader adds the file, hand and event."""
+    """An error in one hand; the reader adds the file, hand and event (``hand``: the replay
+    that failed, when there was one)."""
+
+    hand: _Hand | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -244,7 +250,8 @@ def _parse_result(value: object, players: int) -> _Result:
 class _Hand:
     """Replays one hand of a tenhou.net/6 log in table order."""
 
-    def __init__(self, raw: object, players: int, red: bool) -> None:
+    def __init__(self, raw: object, players: int, red: bool,
+                 skips: Sequence[bool] = ()) -> None:
         data = _list(raw, "a hand")
         if len(data) != 17:
             raise _Fail(f"a hand has 17 entries (header, scores, dora, ura, 4 x (haipai, "
@@ -300,6 +307,8 @@ class _Hand:
         self.where = ""
         self.unplaced_dora = False
         self.last: tuple[int, Tile] | None = None  # the last discard or added kan
+        self.skips = skips  # what to do at each ambiguous call (True: not this discard)
+        self.choices: list[bool] = []  # what was done at each ambiguous call so far
 
     # -- helpers --
     def tile(self, value: object, what: str) -> Tile:
@@ -432,7 +441,7 @@ class _Hand:
         if ends:
             return None
         caller = self.find_caller(seat, tile)
-        if caller is None:
+        if caller is None or self.skip_call(seat, tile):
             return (seat + 1) % self.players, True
         who, call = caller
         i = self.ti[who]
@@ -453,6 +462,35 @@ class _Hand:
             self.pending.append(who)
             return who, True
         return who, False
+
+    def skip_call(self, seat: int, tile: Tile) -> bool:
+        """Whether the call that matches this discard is left for a later one. A call names the
+        tile and the seat it came from, not the discard: when the discarder lets the same tile
+        go again later, either discard may be the called one. Such a choice is taken from
+        :attr:`skips` (the call first, by default) and noted in :attr:`choices`, so that
+        :func:`_replay_hand` can try the other way when this one fails."""
+        if tile not in self.later_discards(seat):
+            return False
+        k = len(self.choices)
+        skip = self.skips[k] if k < len(self.skips) else False
+        self.choices.append(skip)
+        return skip
+
+    def later_discards(self, seat: int) -> list[Tile]:
+        """The tiles of the seat's discard entries not yet played. Entry k follows take k, so
+        ``60`` (and ``r60``) stands for the tile of take k."""
+        out: list[Tile] = []
+        for k in range(self.di[seat], len(self.discards[seat])):
+            value = self.discards[seat][k]
+            if isinstance(value, str) and value.startswith("r") and value[1:].isdigit():
+                value = int(value[1:])
+            if value == 60 and k < len(self.takes[seat]):
+                value = self.takes[seat][k]
+            try:
+                out.append(tile_of_code(value))
+            except ValueError:
+                continue  # a kan, a call or 0: not a discarded tile
+        return out
 
     def find_caller(self, seat: int, tile: Tile) -> tuple[int, _TakeCall] | None:
         found: list[tuple[int, _TakeCall]] = []
@@ -646,6 +684,36 @@ class _Hand:
         )
 
 
+_MAX_TRIES = 256
+"""How many readings of a hand's ambiguous calls :func:`_replay_hand` tries at most."""
+
+
+def _replay_hand(raw: object, players: int, red: bool) -> tuple[_Hand, tuple[Event, ...]]:
+    """One hand in table order. A call whose discard is ambiguous (see
+    :meth:`_Hand.skip_call`) is first placed on the earliest discard that fits; when the
+    replay then fails, the choices are tried again depth first, the last one first, until one
+    reading replays to the end. Raises the first reading's :class:`_Fail` when none does."""
+    skips: list[bool] = []
+    first: _Fail | None = None
+    for _ in range(_MAX_TRIES):
+        hand = _Hand(raw, players, red, skips)
+        try:
+            return hand, hand.replay()
+        except _Fail as exc:
+            if first is None:
+                exc.hand = hand
+                first = exc
+            made = hand.choices
+            while made and made[-1]:
+                made.pop()
+            if not made:
+                break
+            made[-1] = True
+            skips = made
+    assert first is not None
+    raise first
+
+
 def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
     rule = data.get("rule", {})
     if not isinstance(rule, Mapping):
@@ -694,17 +762,16 @@ def read_tenhou6(
     hands: list[HandRecord] = []
     errors: list[str] = []
     for index, raw in enumerate(data["log"]):
-        hand: _Hand | None = None
         try:
-            hand = _Hand(raw, players, rules.red_fives)
-            events = hand.replay()
+            hand, events = _replay_hand(raw, players, rules.red_fives)
         except _Fail as exc:
+            failed = exc.hand
             where = f"hand {index}"
-            if hand is not None:
-                label = f"{WINDS[hand.round // 4].value}{hand.round % 4 + 1}-{hand.honba}"
-                where = f"hand {index} ({label}), event {hand.n}"
-                if hand.where:
-                    where += f" ({hand.where})"
+            if failed is not None:
+                label = f"{WINDS[failed.round // 4].value}{failed.round % 4 + 1}-{failed.honba}"
+                where = f"hand {index} ({label}), event {failed.n}"
+                if failed.where:
+                    where += f" ({failed.where})"
             raise RecordError(f"{shown}: {where}: {exc}", name) from None
         if hand.unplaced_dora or len(hand.shown) != len(hand.dora):
             errors.append(f"hand {index}: {len(hand.dora)} dora indicators listed, "
