@@ -146,6 +146,19 @@ def test_rules_from_disp() -> None:
     assert not read_tenhou6(data).rules.standard
 
 
+def test_red_fives_from_the_editors_aka_flag() -> None:
+    # tenhou.net/6's editor writes "rule":{"disp":"般南喰赤","aka":1} (the hands of
+    # shared/data/tenhou/tenhou6/jansou_links.txt); four_reach.json of mjai-reviewer has
+    # "般東喰" with "aka":1 and a red 5s (53) in seat 1's starting hand
+    data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
+    data["rule"] = {"disp": "般東喰", "aka": 1}
+    game = read_tenhou6(data)  # hand 1 holds red fives
+    assert game.rules.red_fives and game.rules.label == "四般東喰"
+    data["rule"] = {"disp": "般東喰", "aka": 0}
+    with pytest.raises(RecordError, match="a red five in a game without red fives"):
+        read_tenhou6(data)
+
+
 # A made-up hand (no real game) in which seat 1 lets 7m go twice, the second time right after
 # its own pon, and seat 0 pons one of the two: the format does not say which. Seat 1's pon of
 # the South seat 2 discards in between (4242p42: 'p' at place 4, from the right) shows it was

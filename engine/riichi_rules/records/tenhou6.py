@@ -2,7 +2,9 @@
 :class:`~riichi_rules.records.events.GameRecord`.
 
 The file is an object with ``ref`` (the log id), ``rule.disp`` (``鳳南喰赤``; ``三`` first for
-3-player), ``name``, ``sc`` (final score and points per seat) and ``log``: one array per hand,
+3-player), red fives (``赤`` in ``disp``, ``rule.aka51``..``aka53`` as Tenhou's converter writes
+them, or ``rule.aka`` as tenhou.net/6's editor writes it), ``name``, ``sc`` (final score and
+points per seat) and ``log``: one array per hand,
 
 ``[[round, honba, sticks], scores, dora, ura, haipai0, takes0, discards0, ..., haipai3, takes3,
 discards3, result]``
@@ -723,7 +725,7 @@ def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
         raise RecordError(f"{name}: rule.disp must be a string, not {disp!r}", name)
     players = 3 if disp.startswith("三") else 4
     body = disp[1:] if disp[:1] in ("三", "四") else disp
-    red = "赤" in disp or any(rule.get(f"aka5{i}") for i in (1, 2, 3))
+    red = "赤" in disp or any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
     label = ("三" if players == 3 else "四") + body
     standard = players == 4 and bool(_STANDARD_DISP.fullmatch(disp))
     raw: dict[str, object] = {"rule": dict(rule)}
