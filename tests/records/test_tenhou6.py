@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from tile_text import one
+from tile_text import one, tiles
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -205,6 +205,28 @@ def test_a_hand_no_reading_of_which_replays_is_refused() -> None:
     assert err.value.message == (
         "x.json: hand 0 (E1-0), event 6 (seat 1 takes[1] = '4242p42'): seat 1 calls where it "
         "should draw: no discard to call")
+
+
+def test_triple_ron_shows_the_three_hands() -> None:
+    # A made-up first go-around: the dealer lets 5m go and the other three all wait on it
+    # (seat 1: 123456789p 46m 22z, the 5m closed wait; seat 2: 123456789s 111z + 5m alone;
+    # seat 3: 234m 111p 999s 33z 67m, 5m/8m). tenhou.net/6 writes only ["三家和了"]; Tenhou's
+    # mjlog shows the hands of the three seats other than the discarder (hai1..hai3 of every
+    # RYUUKYOKU type="ron3" in the corpus: fastmaj 2010113000gm, 2021010917gm, rmss/ron3.xml).
+    hands = [[11, 19, 22, 28, 32, 38, 44, 45, 46, 47, 13, 17, 25],
+             [21, 22, 23, 24, 25, 26, 27, 28, 29, 14, 16, 42, 42],
+             [31, 32, 33, 34, 35, 36, 37, 38, 39, 15, 41, 41, 41],
+             [12, 13, 14, 21, 21, 21, 39, 39, 39, 43, 43, 16, 17]]
+    entry: list[Any] = [[0, 0, 0], [25000] * 4, [47], []]
+    for seat, hand in enumerate(hands):
+        entry += [hand, [15] if seat == 0 else [], [60] if seat == 0 else []]
+    entry.append(["三家和了"])
+    hand = read_tenhou6({"rule": {"disp": "般南喰赤"}, "log": [entry]}).hands[0]
+    end = hand.events[-1]
+    assert isinstance(end, DrawnHand) and (end.kind, end.seat, end.tenpai) == (
+        "sanchahou", 0, ())
+    assert end.revealed == {1: tiles("46m123456789p22z"), 2: tiles("5m123456789s111z"),
+                            3: tiles("23467m111p999s33z")}
 
 
 def test_yaku_names_cover_tenhou_ids() -> None:

@@ -30,8 +30,10 @@ acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
 :mod:`riichi_rules.records.events`). What the format does not record:
 
 * fu of limit hands (``満貫8000点``): :attr:`RecordedWin.fu` is None;
-* the tenpai seats at a nagashi mangan, and hands shown at abortive draws other than kyuushu
-  kyuuhai and four riichi.
+* the tenpai seats at a nagashi mangan, and the hands shown at a draw: the reader shows those
+  of the tenpai seats, of the seat that declared nine terminals, of the four at four riichi
+  and of the three who called ron at a triple ron (as Tenhou's mjlog shows them; all three
+  ``ron3`` of the corpus show the hands of the seats other than the discarder).
 """
 
 from __future__ import annotations
@@ -609,6 +611,9 @@ class _Hand:
         elif res.kind == "suucha_riichi":
             tenpai = ()
             revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+        elif res.kind == "sanchahou":  # the three seats that called ron, as mjlog shows them
+            revealed = {s: tuple(sorted(self.concealed[s])) for s in range(self.players)
+                        if s != last_seat}
         for s in tenpai:
             revealed[s] = tuple(sorted(self.concealed[s]))
         self.add(DrawnHand(last_seat, res.kind, tenpai, revealed, self.draw_deltas(),
