@@ -46,6 +46,7 @@ from riichi_rules.records.events import (
 )
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import TENHOU_YAKU_NAMES, read_tenhou6, tile_of_code
+from riichi_rules.records.tenhou6_names import MAHJONG_SOUL_YAKU_NAMES
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
 from riichi_rules.tiles import Tile, parse_tiles
 
@@ -207,12 +208,10 @@ def test_a_hand_no_reading_of_which_replays_is_refused() -> None:
         "should draw: no discard to call")
 
 
-def test_triple_ron_shows_the_three_hands() -> None:
-    # A made-up first go-around: the dealer lets 5m go and the other three all wait on it
-    # (seat 1: 123456789p 46m 22z, the 5m closed wait; seat 2: 123456789s 111z + 5m alone;
-    # seat 3: 234m 111p 999s 33z 67m, 5m/8m). tenhou.net/6 writes only ["三家和了"]; Tenhou's
-    # mjlog shows the hands of the three seats other than the discarder (hai1..hai3 of every
-    # RYUUKYOKU type="ron3" in the corpus: fastmaj 2010113000gm, 2021010917gm, rmss/ron3.xml).
+# A made-up first go-around: the dealer lets 5m go and the other three all wait on it (seat 1:
+# 123456789p 46m 22z, the 5m closed wait; seat 2: 123456789s 111z + 5m alone; seat 3: 234m
+# 111p 999s 33z 67m, 5m/8m).
+def triple_ron(name: str) -> HandRecord:
     hands = [[11, 19, 22, 28, 32, 38, 44, 45, 46, 47, 13, 17, 25],
              [21, 22, 23, 24, 25, 26, 27, 28, 29, 14, 16, 42, 42],
              [31, 32, 33, 34, 35, 36, 37, 38, 39, 15, 41, 41, 41],
@@ -220,8 +219,15 @@ def test_triple_ron_shows_the_three_hands() -> None:
     entry: list[Any] = [[0, 0, 0], [25000] * 4, [47], []]
     for seat, hand in enumerate(hands):
         entry += [hand, [15] if seat == 0 else [], [60] if seat == 0 else []]
-    entry.append(["三家和了"])
-    hand = read_tenhou6({"rule": {"disp": "般南喰赤"}, "log": [entry]}).hands[0]
+    entry.append([name])
+    return read_tenhou6({"rule": {"disp": "般南喰赤"}, "log": [entry]}).hands[0]
+
+
+def test_triple_ron_shows_the_three_hands() -> None:
+    # tenhou.net/6 writes only ["三家和了"]; Tenhou's mjlog shows the hands of the three seats
+    # other than the discarder (hai1..hai3 of every RYUUKYOKU type="ron3" in the corpus:
+    # fastmaj 2010113000gm, 2021010917gm, rmss/ron3.xml).
+    hand = triple_ron("三家和了")
     end = hand.events[-1]
     assert isinstance(end, DrawnHand) and (end.kind, end.seat, end.tenpai) == (
         "sanchahou", 0, ())
@@ -229,10 +235,53 @@ def test_triple_ron_shows_the_three_hands() -> None:
                             3: tiles("23467m111p999s33z")}
 
 
+# Converters of Mahjong Soul logs (Equim-chan/tensoul convert.js, at f840fae0) write the yaku by
+# Mahjong Soul's names (its fan table in tensoul's data.json: name_jp, or name_en), and limits
+# and draws by their RUNES table (Japanese, romanized or English).
+
+
+@pytest.mark.parametrize("name", ["三家和", "Sanchahou", "Three Ron Abortion"])
+def test_mahjong_soul_draw_names(name: str) -> None:
+    assert triple_ron(name) == triple_ron("三家和了")
+
+
+def test_mahjong_soul_yaku_and_limit_names() -> None:
+    data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
+    tenhou = read_tenhou6(data)
+    # fan 2 立直 "Riichi"; 1 門前清自摸和 "Fully Concealed Hand"; 22 三暗刻 "Three Concealed
+    # Triplets"; 19 三色同刻 "Triple Triplets"; 32 赤ドラ "Red Five"; RUNES.haneman "Haneman "
+    data["log"][0][-1][2][4:] = ["Riichi(1飜)"]
+    data["log"][1][-1][2][3:] = ["Haneman 3000-6000点", "Fully Concealed Hand(1飜)",
+                                 "Three Concealed Triplets(2飜)", "Triple Triplets(2飜)",
+                                 "Red Five(1飜)"]
+    assert read_tenhou6(data).hands == tenhou.hands
+    data["log"][1][-1][2][5] = "三暗刻(2飜)"  # its name_jp is Tenhou's
+    data["log"][0][-1][2][3] = "40Fu1Han2000点"  # RUNES.fu, .han in English
+    assert read_tenhou6(data).hands == tenhou.hands
+
+
+def test_mahjong_soul_wind_yaku() -> None:
+    # fan 10 役牌:自風牌 "Seat Wind" and 11 役牌:場風牌 "Prevalent Wind" do not name the wind:
+    # Tenhou ids 10 + the winner's seat wind, 14 + the round wind. Hand 1 of the synthetic game
+    # is East 1 (round 0, dealer seat 0) and seat 2 wins: West seat (12), East round (14).
+    data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
+    data["log"][1][-1][2][4:] = ["Seat Wind(1飜)", "役牌:場風牌(1飜)"]
+    win = read_tenhou6(data).hands[1].events[-1]
+    assert isinstance(win, Win)
+    assert dict(win.recorded.yaku) == {TENHOU_YAKU[12]: 1, TENHOU_YAKU[14]: 1}
+    data["log"][1][-1][2][4:] = ["Seat Wind(1飜)", "Local Yaku(1飜)"]
+    with pytest.raises(RecordError, match="unknown yaku 'Local Yaku"):
+        read_tenhou6(data)
+
+
 def test_yaku_names_cover_tenhou_ids() -> None:
     # every Tenhou yaku and yakuman id has a name, and no name is used twice
     assert sorted(TENHOU_YAKU_NAMES.values()) == sorted({*TENHOU_YAKU, *TENHOU_YAKUMAN}) == list(
         range(55))
+    # a Japanese name that Mahjong Soul shares with Tenhou names the same yaku
+    shared = set(MAHJONG_SOUL_YAKU_NAMES) & set(TENHOU_YAKU_NAMES)
+    assert len(shared) > 30
+    assert all(MAHJONG_SOUL_YAKU_NAMES[n] == TENHOU_YAKU_NAMES[n] for n in shared)
 
 
 # ---------------------------------------------------------------- the six real conversions

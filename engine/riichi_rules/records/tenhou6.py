@@ -19,7 +19,9 @@ letter where the pon's ``p`` was, followed by the added tile), ``f44`` a 3-playe
 the place of the discard after a daiminkan (there is none). The result is ``["和了", deltas,
 [who, from, pao, text, yaku...], ...]`` (a deltas/details pair per winner) or a draw (``流局``
 with deltas, ``全員聴牌``, ``全員不聴``, ``流し満貫``, ``九種九牌``, ``四風連打``, ``四家立直``,
-``四槓散了``, ``三家和了``).
+``四槓散了``, ``三家和了``). Converters of Mahjong Soul logs write the same form with Mahjong
+Soul's yaku names and their own names of limits and draws
+(:mod:`riichi_rules.records.tenhou6_names`); the reader knows those too.
 
 The format keeps each seat's takes and discards apart, so the reader replays the hand to put the
 events in table order: after each discard it looks for a seat whose next take calls that tile from
@@ -67,49 +69,24 @@ from riichi_rules.records.events import (
     Win,
     load_text,
 )
+from riichi_rules.records.tenhou6_names import (
+    DRAW_NAMES,
+    LIMIT_NAMES,
+    MAHJONG_SOUL_YAKU_NAMES,
+    ROUND_WIND_NAMES,
+    SEAT_WIND_NAMES,
+    TENHOU_YAKU_NAMES,
+    VALUE_TEXT,
+)
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
 from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
 
-TENHOU_YAKU_NAMES: Mapping[str, int] = {
-    name: i
-    for i, name in enumerate(
-        (
-            "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和",
-            "断幺九", "一盃口", "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南",
-            "場風 西", "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子",
-            "混全帯幺九", "一気通貫", "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻",
-            "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色", "人和", "天和",
-            "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈",
-            "純正九蓮宝燈", "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ",
-            "裏ドラ", "赤ドラ",
-        )
-    )
-}
-"""Tenhou's yaku names (as tenhou.net/6 writes them before ``(N飜)``) to Tenhou's yaku ids, the
-ids of the mjlog ``AGARI yaku`` attribute (README "Yaku distribution" lists them)."""
-
 _SOURCE_OF = {Relative.LEFT: 3, Relative.ACROSS: 2, Relative.RIGHT: 1}  # seat offset
 _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
-_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "数え役満": 5, "役満": 5}
-_TEXT = re.compile(
-    r"(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|\d*倍?役満))"
-    r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?"
-)
 _YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>\d+)飜|役満)\)")
-_DRAWS: Mapping[str, str] = {
-    "流局": "exhaustive",
-    "全員聴牌": "exhaustive",
-    "全員不聴": "exhaustive",
-    "流し満貫": "nagashi_mangan",
-    "九種九牌": "kyuushu_kyuuhai",
-    "四風連打": "suufon_renda",
-    "四家立直": "suucha_riichi",
-    "四槓散了": "suukaikan",
-    "三家和了": "sanchahou",
-}
 _STANDARD_DISP = re.compile(r"四?[般上特鳳]?[東南]喰?赤?速?")
 
 
@@ -241,14 +218,14 @@ def _parse_result(value: object, players: int) -> _Result:
                 raise _Fail(f"win details {info!r} / deltas {deltas!r} are too short")
             wins.append((deltas, info))
         return _Result("win", name, tuple(wins), None)
-    if name not in _DRAWS:
+    if name not in DRAW_NAMES:
         raise _Fail(f"unknown result {name!r}")
     draw_deltas: list[int] | None = None
     if len(res) > 1:
         draw_deltas = [_int(d, "a score change") for d in _list(res[1], "the deltas")]
         if len(draw_deltas) < players:
             raise _Fail(f"deltas {draw_deltas!r} have fewer than {players} seats")
-    return _Result(_DRAWS[name], name, (), draw_deltas)
+    return _Result(DRAW_NAMES[name], name, (), draw_deltas)
 
 
 class _Hand:
@@ -606,7 +583,7 @@ class _Hand:
         if res.kind == "exhaustive":
             if res.name == "全員聴牌":
                 tenpai = tuple(range(self.players))
-            elif res.name == "流局" and res.deltas is not None:
+            elif res.deltas is not None:
                 tenpai = tuple(s for s in range(self.players) if res.deltas[s] > 0)
         elif res.kind == "suucha_riichi":
             tenpai = ()
@@ -618,6 +595,17 @@ class _Hand:
             revealed[s] = tuple(sorted(self.concealed[s]))
         self.add(DrawnHand(last_seat, res.kind, tenpai, revealed, self.draw_deltas(),
                            index=self.n))
+
+    def yaku_id(self, name: str, who: int) -> int | None:
+        """Tenhou's id of a yaku named as Tenhou or Mahjong Soul names it (its wind yaku
+        name no wind: the winner's seat wind or the round's)."""
+        if name in TENHOU_YAKU_NAMES:
+            return TENHOU_YAKU_NAMES[name]
+        if name in SEAT_WIND_NAMES:
+            return 10 + (who - self.dealer) % self.players
+        if name in ROUND_WIND_NAMES:
+            return 14 + self.round // 4
+        return MAHJONG_SOUL_YAKU_NAMES.get(name)
 
     def draw_deltas(self) -> tuple[int, ...]:
         d = self.result.deltas
@@ -632,7 +620,7 @@ class _Hand:
         text = info[3]
         if not isinstance(text, str):
             raise _Fail(f"the win's text is a string, not {text!r}")
-        m = _TEXT.fullmatch(text)
+        m = VALUE_TEXT.fullmatch(text)
         if m is None:
             raise _Fail(f"cannot read the win's value {text!r}")
         a, b = int(m["a"]), (int(m["b"]) if m["b"] else None)
@@ -647,14 +635,14 @@ class _Hand:
             raise _Fail(f"a tsumo's value {text!r} has no payments per seat")
         limit = 0
         if m["limit"]:
-            limit = _LIMITS.get(m["limit"], 5)
+            limit = LIMIT_NAMES.get(m["limit"], 5)
         yaku_pairs: list[tuple[int, int]] = []
         yakuman: list[str] = []
         for entry in info[4:]:
             y = _YAKU.fullmatch(entry) if isinstance(entry, str) else None
-            if y is None or y["name"] not in TENHOU_YAKU_NAMES:
+            tid = self.yaku_id(y["name"], who) if y is not None else None
+            if y is None or tid is None:
                 raise _Fail(f"unknown yaku {entry!r}")
-            tid = TENHOU_YAKU_NAMES[y["name"]]
             if y["han"] is None:
                 if tid not in TENHOU_YAKUMAN:
                     raise _Fail(f"{entry!r} is not a yakuman")
