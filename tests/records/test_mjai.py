@@ -9,8 +9,8 @@ writes a win (``deltas`` and ``ura_markers`` only), its second as gimite/mjai's 
 (with ``fu``, ``fan``, ``hora_points`` and ``yakus``). Expected values are read off the fixture.
 
 With the Tenhou corpus (../shared), every 4-player game is written out as mjai by the test-only
-:mod:`mjai_writer` in both styles and must read back as the same game, and the six
-tenhou.net/6 games must replay to the same wins, score changes and disagreements.
+:mod:`mjai_writer` in both styles and must read back as the same game, and Tenhou's own
+tenhou.net/6 conversions must replay to the same wins, score changes and disagreements.
 """
 
 from __future__ import annotations
@@ -420,7 +420,8 @@ def _same(a: Event, b: Event, *, scored: bool) -> bool:
 def _corpus() -> list[GameRecord]:
     games = [g for g in read_records([TENHOU / "mjlog", TENHOU / "tenhou6"])
              if isinstance(g, GameRecord) and g.rules.players == 4]
-    assert len(games) >= 70  # 69 mjlog + 6 tenhou.net/6 files, 1 of them 3-player
+    assert games  # every four-player game the readers read (test_replay_corpus: all but those
+    # KNOWN_REPLAY.md lists as unreadable)
     return games
 
 
@@ -448,7 +449,7 @@ def _replays(scored: bool) -> list[tuple[GameReport, GameReport]]:
         g = read_tenhou6(path)
         m = read_mjai(to_mjai(g, scored=scored), source=path.name)
         out.append((replay_game(g, prog), replay_game(m, prog)))
-    assert len(out) == 6
+    assert out  # one per file of the folder
     return out
 
 

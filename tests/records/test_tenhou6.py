@@ -6,11 +6,13 @@ test_mjlog.py tie to the raw XML, games.tsv and agari.jsonl:
 * ``fixtures/synthetic_game.json`` is the made-up game of ``synthetic_game.xml`` written by hand
   in tenhou.net/6 form (tile codes: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honours, 51-53 red
   fives; calls as described in :mod:`riichi_rules.records.tenhou6`);
-* the six JSON files of shared/data/tenhou/tenhou6 are Tenhou's own conversions of six mjlog
-  files of the corpus (README "Provenance"), so both readers must give the same game;
+* the JSON files of shared/data/tenhou/tenhou6/tsubakisakura_mjlog2json are Tenhou's own
+  conversions of the mjlog files of the same name (README "Provenance"), so both readers must
+  give the same game;
 * every mjlog game of the corpus, written out in tenhou.net/6 form by :func:`to_tenhou6` below,
-  must read back as the same game. This exercises the table-order replay on all 664 hands
-  (daiminkan, chankan, double ron, nukidora, abortive draws), which the six real files lack.
+  must read back as the same game. This exercises the table-order replay on every hand of the
+  corpus (daiminkan, chankan, double and triple ron, nukidora, abortive draws), which those
+  conversions lack.
 
 The differences the format forces are listed in :func:`same_event`.
 """
@@ -284,7 +286,7 @@ def test_yaku_names_cover_tenhou_ids() -> None:
     assert all(MAHJONG_SOUL_YAKU_NAMES[n] == TENHOU_YAKU_NAMES[n] for n in shared)
 
 
-# ---------------------------------------------------------------- the six real conversions
+# ---------------------------------------------------------------- Tenhou's own conversions
 
 
 def json_files() -> list[Path]:
@@ -292,8 +294,10 @@ def json_files() -> list[Path]:
 
 
 @corpus
-def test_six_json_files() -> None:
-    assert len(json_files()) == 6  # README "Layout"
+def test_every_conversion_has_its_mjlog_twin() -> None:
+    # README "Layout": the same games in both formats
+    stems = [p.stem for p in json_files()]
+    assert stems and stems == sorted(p.stem for p in XML_DIR.glob("*.xml"))
 
 
 @corpus
