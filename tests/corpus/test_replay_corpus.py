@@ -20,6 +20,9 @@ score changes, each hand's points, and the final standings.
   one that no longer occurs fails too.
 * The tenhou.net/6 games converted by Tenhou from mjlog files of the corpus give exactly the
   same report as their mjlog twins (README "Provenance").
+* The hands of ``tenhou6/jansou_links.txt`` (links to tenhou.net/6's editor, the game
+  URL-encoded in the link's ``#json=`` part) replay too, their disagreements listed like the
+  others (file ``tenhou6/jansou_links.txt#<line>``).
 
 Run ``pytest tests/corpus/test_replay_corpus.py -s`` for the summary.
 """
@@ -29,6 +32,7 @@ from __future__ import annotations
 import json
 import re
 import time
+import urllib.parse
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,7 +40,9 @@ from typing import Any
 import pytest
 
 from corpus_data import TENHOU, listed_records, need_corpus, record_text, tsv_rows
-from riichi_rules.referee.replay import GameReport, replay_files
+from riichi_rules.records.tenhou6 import read_tenhou6
+from riichi_rules.referee.replay import GameReport, replay_files, replay_game
+from riichi_rules.scoring.scorer import program
 
 KNOWN = Path(__file__).with_name("KNOWN_REPLAY.md")
 RECORD_SUFFIXES = (".xml", ".xml_", ".mjlog", ".json")
@@ -147,9 +153,9 @@ def unreadable() -> dict[str, tuple[str, str]]:
 
 
 def found() -> dict[Key, str]:
-    """Every disagreement of the replay: key -> message."""
+    """Every disagreement of the replay (files and editor links): key -> message."""
     out: dict[Key, str] = {}
-    for name, report in reports().items():
+    for name, report in {**reports(), **link_reports()}.items():
         for d in report.disagreements:
             out[(name, d.hand, d.event, d.what)] = d.message
     return out
@@ -248,6 +254,37 @@ def test_tenhou6_games_replay_like_their_mjlog_twins() -> None:
         pairs += 1
     # every mjlog of the group has its twin
     assert pairs == len(list((TENHOU / "mjlog" / "tsubakisakura_mjlog2json").glob("*.xml"))) > 0
+
+
+LINKS = TENHOU / "tenhou6" / "jansou_links.txt"
+
+
+def link_games() -> dict[str, dict[str, Any]]:
+    """The games of the editor links, by ``tenhou6/jansou_links.txt#<line>`` (from 1)."""
+    games: dict[str, dict[str, Any]] = {}
+    for number, line in enumerate(LINKS.read_text(encoding="utf-8").splitlines(), 1):
+        if "#json=" in line:
+            encoded = line.split("#json=", 1)[1].split("&", 1)[0]
+            games[f"{relative(LINKS)}#{number}"] = json.loads(urllib.parse.unquote(encoded))
+    return games
+
+
+@cache
+def link_reports() -> dict[str, GameReport]:
+    prog = program("tenhou")
+    return {name: replay_game(read_tenhou6(data, source=name), prog)
+            for name, data in link_games().items()} if LINKS.exists() else {}
+
+
+@need_corpus(LINKS)
+def test_the_editor_links_replay() -> None:
+    # their disagreements are checked with the others' (test_every_disagreement_is_known)
+    games = link_games()
+    assert games
+    for name, data in games.items():
+        report = link_reports()[name]
+        assert not report.unsupported, name
+        assert (report.hands, report.wins) == (len(data["log"]), wins_in_tenhou6(data)), name
 
 
 def test_summary(capsys: pytest.CaptureFixture[str]) -> None:
