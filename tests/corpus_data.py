@@ -1,14 +1,20 @@
 """Where the shared Tenhou corpus lives (``../shared`` beside the project, not part of the
-repository), and the mark that skips a test, saying why, when it is not there."""
+repository), the mark that skips a test, saying why, when it is not there, and what the corpus
+says of itself: the record files its own lists name, and a record's text.
+
+Counts of files are never written into the tests: files are added to the corpus from time to
+time, each listed in a list of the corpus (README "Layout", ``../MANIFEST-more.tsv``)."""
 
 from __future__ import annotations
 
+import gzip
 from pathlib import Path
 
 import pytest
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
 TENHOU = SHARED / "data" / "tenhou"
+MANIFEST_MORE = SHARED / "data" / "MANIFEST-more.tsv"
 
 
 def need_corpus(path: Path = TENHOU) -> pytest.MarkDecorator:
@@ -18,3 +24,35 @@ def need_corpus(path: Path = TENHOU) -> pytest.MarkDecorator:
         reason=f"the Tenhou corpus is not here ({path}): it lives in the shared data folder "
         "beside the project (../shared), which is not part of the repository",
     )
+
+
+def record_text(path: Path) -> str:
+    """A record file's text, decompressed when it is gzip (as the ``.mjlog`` files of
+    ``mjlog/fastmaj`` are: Tenhou's download format)."""
+    data = path.read_bytes()
+    if data[:2] == b"\x1f\x8b":
+        data = gzip.decompress(data)
+    return data.decode("utf-8")
+
+
+def tsv_rows(path: Path) -> list[dict[str, str]]:
+    """The rows of a tab-separated file with a header line."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    head = lines[0].split("\t")
+    return [dict(zip(head, line.split("\t"), strict=False)) for line in lines[1:] if line]
+
+
+def listed_records(suffixes: tuple[str, ...]) -> set[str]:
+    """The game record files (paths relative to ``TENHOU``, ending in one of ``suffixes``)
+    that the corpus's own lists name: ``games.tsv`` (the first groups), ``mjlog/mjx/SOURCES.tsv``,
+    ``../MANIFEST-more.tsv`` (every later addition), and the tenhou.net/6 twin of each mjlog of
+    ``tsubakisakura_mjlog2json`` (README "Layout": the same games in both formats)."""
+    names = {row["file"] for row in tsv_rows(TENHOU / "games.tsv")}
+    names |= {f"mjlog/mjx/{row['file']}" for row in tsv_rows(TENHOU / "mjlog" / "mjx"
+                                                              / "SOURCES.tsv")}
+    names |= {row["file"].removeprefix("tenhou/") for row in tsv_rows(MANIFEST_MORE)
+              if row["file"].startswith("tenhou/")}
+    twins = "mjlog/tsubakisakura_mjlog2json/"
+    names |= {f"tenhou6/tsubakisakura_mjlog2json/{Path(n).stem}.json" for n in names
+              if n.startswith(twins)}
+    return {n for n in names if Path(n).suffix in suffixes}

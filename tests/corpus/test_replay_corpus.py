@@ -6,33 +6,50 @@ shared/data/tenhou/tenhou6/ (tenhou.net/6 JSON) is replayed with
 :func:`riichi_rules.referee.replay.replay_files`: legal actions, furiten, each win's score and
 score changes, each hand's points, and the final standings.
 
+* Every record file the corpus's lists name is replayed (:func:`corpus_data.listed_records`),
+  and every one is read, but those listed in KNOWN_REPLAY.md as unreadable, with the reader's
+  message and the cause.
 * Three-player games and Tenhou's special lobbies (GO type bit 0x10, or any of 0x200, 0x400,
   0x800: README "GO type bits") must come back as ``unsupported``, with no disagreement. The
-  expected set is read from each file's ``<GO type=...>`` here, not from our reader.
-* Every other game must replay every hand (as many as the file has ``<INIT`` tags) and every
-  win (``<AGARI`` tags), and every disagreement must be listed in KNOWN_REPLAY.md with its
-  cause; a listed one that no longer occurs fails too.
-* The six tenhou.net/6 games give exactly the same report as their mjlog twins (Tenhou's own
-  converter made them: README "Provenance").
+  expected set is read from each file's ``<GO type=...>`` here, not from our reader; for a
+  tenhou.net/6 file from its ``rule.disp``: a lobby of Tenhou's (room, East or South, the
+  marks 喰 赤 速) or not (a game of another platform written in the same form).
+* Every other game must replay every hand (as many as the file has ``<INIT`` tags, or
+  tenhou.net/6 ``log`` entries) and every win (``<AGARI`` tags, or winners of ``和了``
+  results), and every disagreement must be listed in KNOWN_REPLAY.md with its cause; a listed
+  one that no longer occurs fails too.
+* The tenhou.net/6 games converted by Tenhou from mjlog files of the corpus give exactly the
+  same report as their mjlog twins (README "Provenance").
+* The hands of ``tenhou6/jansou_links.txt`` (links to tenhou.net/6's editor, the game
+  URL-encoded in the link's ``#json=`` part) replay too, their disagreements listed like the
+  others (file ``tenhou6/jansou_links.txt#<line>``).
 
 Run ``pytest tests/corpus/test_replay_corpus.py -s`` for the summary.
 """
 
 from __future__ import annotations
 
+import json
 import re
 import time
+import urllib.parse
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from corpus_data import TENHOU, need_corpus
-from riichi_rules.referee.replay import GameReport, replay_files
+from corpus_data import TENHOU, listed_records, need_corpus, record_text, tsv_rows
+from riichi_rules.records.tenhou6 import read_tenhou6
+from riichi_rules.referee.replay import GameReport, replay_files, replay_game
+from riichi_rules.scoring.scorer import program
 
 KNOWN = Path(__file__).with_name("KNOWN_REPLAY.md")
-RECORD_SUFFIXES = {".xml", ".xml_", ".mjlog", ".json"}
+RECORD_SUFFIXES = (".xml", ".xml_", ".mjlog", ".json")
 SPECIAL_BITS = 0x10 | 0x200 | 0x400 | 0x800  # 3-player; chip, "ratio", 1,000-point lobbies
+# a Tenhou lobby as tenhou.net/6 writes it (README "Types found here": 四鳳南喰赤 without the
+# player count; 三 first for 3-player): room, East or South, then the marks
+TENHOU_LOBBY = re.compile(r"[般上特鳳]?[東南]喰?赤?速?")
 
 pytestmark = need_corpus(TENHOU / "mjlog")
 
@@ -69,7 +86,12 @@ def reports() -> dict[str, GameReport]:
 
 
 def mjlog_text(name: str) -> str:
-    return (TENHOU / name).read_text(encoding="utf-8", errors="replace")
+    return record_text(TENHOU / name)
+
+
+def tenhou6_data(name: str) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(record_text(TENHOU / name))
+    return data
 
 
 def go_type(name: str) -> int:
@@ -78,30 +100,62 @@ def go_type(name: str) -> int:
     return int(found.group(1))
 
 
-def twin(name: str) -> str:
-    """The mjlog file a tenhou.net/6 JSON file was converted from."""
-    stem = Path(name).stem
-    return f"mjlog/tsubakisakura_mjlog2json/{stem}.xml"
+def special(name: str) -> bool:
+    """A game our replay does not model, judged from the file: a 3-player game or a special
+    lobby (GO type bits), or a tenhou.net/6 game whose ``rule.disp`` is no Tenhou lobby."""
+    if name.startswith("mjlog/"):
+        return bool(go_type(name) & SPECIAL_BITS)
+    disp = tenhou6_data(name).get("rule", {}).get("disp", "")
+    return not TENHOU_LOBBY.fullmatch(disp)
+
+
+def twin(name: str) -> str | None:
+    """The mjlog file a tenhou.net/6 JSON file was converted from, if the corpus has it
+    (README "Layout": the tsubakisakura_mjlog2json games are in both formats)."""
+    if not name.startswith("tenhou6/tsubakisakura_mjlog2json/"):
+        return None
+    return f"mjlog/tsubakisakura_mjlog2json/{Path(name).stem}.xml"
+
+
+def table(title: str, columns: int) -> list[list[str]]:
+    """The rows of the table under the heading ``title`` of KNOWN_REPLAY.md."""
+    rows: list[list[str]] = []
+    inside = False
+    for line in KNOWN.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            inside = line[3:].strip() == title
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not inside or not line.startswith("|") or set(cells[0]) <= {"-"}:
+            continue
+        assert len(cells) == columns, f"KNOWN_REPLAY.md, {title}: {line}"
+        rows.append(cells)
+    return rows[1:]  # the header
 
 
 def known() -> dict[Key, str]:
-    """The table of KNOWN_REPLAY.md: key -> cause."""
+    """The table of disagreements of KNOWN_REPLAY.md: key -> cause."""
     rows: dict[Key, str] = {}
-    for line in KNOWN.read_text(encoding="utf-8").splitlines():
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if len(cells) != 5 or cells[0] in ("file", "") or set(cells[0]) <= {"-"}:
-            continue
-        file, hand, event, what, cause = cells
+    for file, hand, event, what, cause in table("Disagreements", 5):
         key = (file, hand, int(event), what)
         assert key not in rows, f"KNOWN_REPLAY.md lists {key} twice"
         rows[key] = cause
     return rows
 
 
+def unreadable() -> dict[str, tuple[str, str]]:
+    """The table of files the readers refuse: file -> (the reader's message, cause)."""
+    rows: dict[str, tuple[str, str]] = {}
+    for file, message, cause in table("Unreadable files", 3):
+        assert file not in rows, f"KNOWN_REPLAY.md lists {file} twice"
+        rows[file] = (message.replace("\\|", "|"), cause)
+    return rows
+
+
 def found() -> dict[Key, str]:
-    """Every disagreement of the replay: key -> message."""
+    """Every disagreement of the replay (files and editor links): key -> message."""
     out: dict[Key, str] = {}
-    for name, report in reports().items():
+    for name, report in {**reports(), **link_reports()}.items():
         for d in report.disagreements:
             out[(name, d.hand, d.event, d.what)] = d.message
     return out
@@ -111,44 +165,61 @@ def found() -> dict[Key, str]:
 
 
 def test_the_corpus_is_all_there() -> None:
-    """README 'Layout': 19 + 6 + 44 mjlog files (two of them .xml_) and 6 JSON files."""
-    names = [relative(p) for p in record_files()]
-    assert len([n for n in names if n.startswith("mjlog/")]) == 69
-    assert len([n for n in names if n.endswith(".xml_")]) == 2
-    assert len([n for n in names if n.startswith("tenhou6/")]) == 6
+    """Every record file the corpus's lists name is found, and no other file (README
+    "Layout", MANIFEST-more.tsv)."""
+    names = {relative(p) for p in record_files()}
+    assert names == listed_records(RECORD_SUFFIXES)
+    # both kinds of mjlog the lists name are there: plain XML (.xml, .xml_, some .mjlog) and
+    # gzip (the fastmaj .mjlog)
+    assert {Path(n).suffix for n in names} == set(RECORD_SUFFIXES)
+    assert any((TENHOU / n).read_bytes()[:2] == b"\x1f\x8b" for n in names)
 
 
 def test_every_file_is_read() -> None:
+    refused = unreadable()
     for name, report in reports().items():
-        assert not report.error, f"{name}: {report.error}"
+        if name in refused:
+            assert report.error == refused[name][0], name
+        else:
+            assert not report.error, f"{name}: {report.error}"
     assert len(reports()) == len(record_files())
+    assert set(refused) <= set(reports()), "KNOWN_REPLAY.md lists a file the corpus lacks"
 
 
 def test_three_player_and_special_lobby_games_are_unsupported() -> None:
-    special = set()
-    for name in reports():
-        if name.startswith("mjlog/") and go_type(name) & SPECIAL_BITS:
-            special.add(name)
-    # README 'GO type bits': sanma2.xml (185: 3-player), chip.xml_ (553), ratio1.xml_ (1569),
-    # ratio.xml and sanma.xml (2113, a 4-player game starting at 1,000 points)
-    assert {Path(n).name for n in special} == {
-        "sanma2.xml", "chip.xml_", "ratio1.xml_", "ratio.xml", "sanma.xml"}
     for name, report in reports().items():
-        if name in special:
+        if report.error:
+            continue
+        if special(name):
             assert report.unsupported, f"{name} should not be replayed"
             assert report.disagreements == [] and report.hands == 0
         else:
             assert not report.unsupported, f"{name}: {report.unsupported}"
+    # games.tsv (README "Counts") flags 3-player games and the special lobbies in its notes:
+    # the GO bits read here agree with it for every file it lists
+    for row in tsv_rows(TENHOU / "games.tsv"):
+        if row["file"].startswith("mjlog/"):
+            flagged = "special lobby" in row["notes"] or "3-player" in row["notes"]
+            assert special(row["file"]) is flagged, row["file"]
+
+
+def wins_in_tenhou6(data: dict[str, Any]) -> int:
+    """The winners of the ``和了`` results (a deltas, details pair each)."""
+    return sum((len(h[-1]) - 1) // 2 for h in data["log"] if h[-1][0] == "和了")
 
 
 def test_every_hand_and_win_is_replayed() -> None:
     for name, report in reports().items():
-        if report.unsupported:
+        if report.unsupported or report.error:
             continue
-        source = twin(name) if name.startswith("tenhou6/") else name
-        text = mjlog_text(source)
-        assert report.hands == text.count("<INIT"), name
-        assert report.wins == text.count("<AGARI"), name
+        source = twin(name) or name
+        if source.startswith("mjlog/"):
+            text = mjlog_text(source)
+            assert report.hands == text.count("<INIT"), name
+            assert report.wins == text.count("<AGARI"), name
+        else:
+            data = tenhou6_data(source)
+            assert (report.hands, report.wins) == (len(data["log"]), wins_in_tenhou6(data))
 
 
 def test_every_disagreement_is_known() -> None:
@@ -163,7 +234,7 @@ def test_every_disagreement_is_known() -> None:
 
 def test_known_causes_are_explained() -> None:
     text = KNOWN.read_text(encoding="utf-8")
-    for cause in set(known().values()):
+    for cause in {*known().values(), *(cause for _, cause in unreadable().values())}:
         assert f"**{cause}**" in text, f"cause '{cause}' is not explained in KNOWN_REPLAY.md"
 
 
@@ -171,28 +242,63 @@ def test_tenhou6_games_replay_like_their_mjlog_twins() -> None:
     """README 'Provenance': the JSON files are Tenhou's own conversion of the same games."""
     pairs = 0
     for name, report in reports().items():
-        if not name.startswith("tenhou6/"):
+        mjlog = twin(name)
+        if mjlog is None:
             continue
-        other = reports()[twin(name)]
+        other = reports()[mjlog]
         assert report.game_id == other.game_id
         assert (report.hands, report.wins, report.unsupported) == (
             other.hands, other.wins, other.unsupported), name
         assert [d.to_json() for d in report.disagreements] == [
             d.to_json() for d in other.disagreements], name
         pairs += 1
-    assert pairs == 6
+    # every mjlog of the group has its twin
+    assert pairs == len(list((TENHOU / "mjlog" / "tsubakisakura_mjlog2json").glob("*.xml"))) > 0
+
+
+LINKS = TENHOU / "tenhou6" / "jansou_links.txt"
+
+
+def link_games() -> dict[str, dict[str, Any]]:
+    """The games of the editor links, by ``tenhou6/jansou_links.txt#<line>`` (from 1)."""
+    games: dict[str, dict[str, Any]] = {}
+    for number, line in enumerate(LINKS.read_text(encoding="utf-8").splitlines(), 1):
+        if "#json=" in line:
+            encoded = line.split("#json=", 1)[1].split("&", 1)[0]
+            games[f"{relative(LINKS)}#{number}"] = json.loads(urllib.parse.unquote(encoded))
+    return games
+
+
+@cache
+def link_reports() -> dict[str, GameReport]:
+    prog = program("tenhou")
+    return {name: replay_game(read_tenhou6(data, source=name), prog)
+            for name, data in link_games().items()} if LINKS.exists() else {}
+
+
+@need_corpus(LINKS)
+def test_the_editor_links_replay() -> None:
+    # their disagreements are checked with the others' (test_every_disagreement_is_known)
+    games = link_games()
+    assert games
+    for name, data in games.items():
+        report = link_reports()[name]
+        assert not report.unsupported, name
+        assert (report.hands, report.wins) == (len(data["log"]), wins_in_tenhou6(data)), name
 
 
 def test_summary(capsys: pytest.CaptureFixture[str]) -> None:
     all_reports, seconds = replayed()
     games = [r for r in all_reports.values() if not r.unsupported and not r.error]
+    refused = sum(1 for r in all_reports.values() if r.error)
     hands = sum(r.hands for r in games)
     wins = sum(r.wins for r in games)
     disagreements = sum(len(r.disagreements) for r in games)
     with capsys.disabled():
         print(f"\nreplay of the Tenhou corpus under tenhou: {len(all_reports)} files, "
               f"{len(games)} games replayed, "
-              f"{sum(1 for r in all_reports.values() if r.unsupported)} not modelled; "
+              f"{sum(1 for r in all_reports.values() if r.unsupported)} not modelled, "
+              f"{refused} unreadable; "
               f"{hands} hands, {wins} wins, {disagreements} disagreements "
               f"(all listed in KNOWN_REPLAY.md); {seconds:.1f} s, "
               f"{hands / seconds:.0f} hands/s")

@@ -9,8 +9,8 @@ writes a win (``deltas`` and ``ura_markers`` only), its second as gimite/mjai's 
 (with ``fu``, ``fan``, ``hora_points`` and ``yakus``). Expected values are read off the fixture.
 
 With the Tenhou corpus (../shared), every 4-player game is written out as mjai by the test-only
-:mod:`mjai_writer` in both styles and must read back as the same game, and the six
-tenhou.net/6 games must replay to the same wins, score changes and disagreements.
+:mod:`mjai_writer` in both styles and must read back as the same game, and Tenhou's own
+tenhou.net/6 conversions must replay to the same wins, score changes and disagreements.
 """
 
 from __future__ import annotations
@@ -248,6 +248,25 @@ def test_exhaustive_draw_as_gimite_writes_it() -> None:
     assert list(d.revealed) == [0]
 
 
+def test_triple_ron_inferred() -> None:
+    # no reason: the hand ends on a discard before the wall runs out, so three called ron on
+    # it; their hands are shown, as Tenhou's mjlog shows them at a ron3 (the hands of the
+    # three seats other than the discarder in all three of the corpus). The three wait on 5m
+    # (123456789p 46m SS: closed wait; 123456789s EEE + 5m alone; 234m 111p 999s WW 67m).
+    tehais = ["1m 9m 2p 8p 2s 8s N P F C 3m 7m 5p",
+              "1p 2p 3p 4p 5p 6p 7p 8p 9p 4m 6m S S",
+              "1s 2s 3s 4s 5s 6s 7s 8s 9s 5m E E E",
+              "2m 3m 4m 1p 1p 1p 9s 9s 9s W W 6m 7m"]
+    events = [{"type": "start_game"}, _kyoku(tehais),
+              {"type": "tsumo", "actor": 0, "pai": "5m"},
+              {"type": "dahai", "actor": 0, "pai": "5m", "tsumogiri": True},
+              {"type": "ryukyoku", "deltas": [0, 0, 0, 0]}, {"type": "end_game"}]
+    d = read_mjai(events).hands[0].events[-1]
+    assert isinstance(d, DrawnHand) and (d.kind, d.seat, d.tenpai) == ("sanchahou", 0, ())
+    assert d.revealed == {s: tuple(sorted(tile_of_mjai(t) for t in tehais[s].split()))
+                          for s in (1, 2, 3)}
+
+
 @pytest.mark.parametrize(("tehais", "tenpai"), [(TENPAI, (0, 1, 2, 3)), (NOTEN, ())])
 def test_nobody_pays_all_or_none_tenpai(tehais: list[str], tenpai: tuple[int, ...]) -> None:
     # deltas all 0 at an exhaustive draw: all four tenpai or none (noten payments need both
@@ -401,7 +420,8 @@ def _same(a: Event, b: Event, *, scored: bool) -> bool:
 def _corpus() -> list[GameRecord]:
     games = [g for g in read_records([TENHOU / "mjlog", TENHOU / "tenhou6"])
              if isinstance(g, GameRecord) and g.rules.players == 4]
-    assert len(games) >= 70  # 69 mjlog + 6 tenhou.net/6 files, 1 of them 3-player
+    assert games  # every four-player game the readers read (test_replay_corpus: all but those
+    # KNOWN_REPLAY.md lists as unreadable)
     return games
 
 
@@ -429,7 +449,7 @@ def _replays(scored: bool) -> list[tuple[GameReport, GameReport]]:
         g = read_tenhou6(path)
         m = read_mjai(to_mjai(g, scored=scored), source=path.name)
         out.append((replay_game(g, prog), replay_game(m, prog)))
-    assert len(out) == 6
+    assert out  # one per file of the folder
     return out
 
 

@@ -6,11 +6,13 @@ test_mjlog.py tie to the raw XML, games.tsv and agari.jsonl:
 * ``fixtures/synthetic_game.json`` is the made-up game of ``synthetic_game.xml`` written by hand
   in tenhou.net/6 form (tile codes: 11-19 man, 21-29 pin, 31-39 sou, 41-47 honours, 51-53 red
   fives; calls as described in :mod:`riichi_rules.records.tenhou6`);
-* the six JSON files of shared/data/tenhou/tenhou6 are Tenhou's own conversions of six mjlog
-  files of the corpus (README "Provenance"), so both readers must give the same game;
+* the JSON files of shared/data/tenhou/tenhou6/tsubakisakura_mjlog2json are Tenhou's own
+  conversions of the mjlog files of the same name (README "Provenance"), so both readers must
+  give the same game;
 * every mjlog game of the corpus, written out in tenhou.net/6 form by :func:`to_tenhou6` below,
-  must read back as the same game. This exercises the table-order replay on all 664 hands
-  (daiminkan, chankan, double ron, nukidora, abortive draws), which the six real files lack.
+  must read back as the same game. This exercises the table-order replay on every hand of the
+  corpus (daiminkan, chankan, double and triple ron, nukidora, abortive draws), which those
+  conversions lack.
 
 The differences the format forces are listed in :func:`same_event`.
 """
@@ -24,6 +26,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from tile_text import one, tiles
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -39,13 +42,15 @@ from riichi_rules.records.events import (
     HandRecord,
     NewDora,
     Nukidora,
+    RecordError,
     RiichiDeclared,
     Win,
 )
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import TENHOU_YAKU_NAMES, read_tenhou6, tile_of_code
+from riichi_rules.records.tenhou6_names import MAHJONG_SOUL_YAKU_NAMES
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
-from riichi_rules.tiles import Tile
+from riichi_rules.tiles import Tile, parse_tiles
 
 FIXTURES = Path(__file__).parent / "fixtures"
 JSON_DIR = TENHOU / "tenhou6" / "tsubakisakura_mjlog2json"
@@ -144,13 +149,144 @@ def test_rules_from_disp() -> None:
     assert not read_tenhou6(data).rules.standard
 
 
+def test_red_fives_from_the_editors_aka_flag() -> None:
+    # tenhou.net/6's editor writes "rule":{"disp":"般南喰赤","aka":1} (the hands of
+    # shared/data/tenhou/tenhou6/jansou_links.txt); four_reach.json of mjai-reviewer has
+    # "般東喰" with "aka":1 and a red 5s (53) in seat 1's starting hand
+    data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
+    data["rule"] = {"disp": "般東喰", "aka": 1}
+    game = read_tenhou6(data)  # hand 1 holds red fives
+    assert game.rules.red_fives and game.rules.label == "四般東喰"
+    data["rule"] = {"disp": "般東喰", "aka": 0}
+    with pytest.raises(RecordError, match="a red five in a game without red fives"):
+        read_tenhou6(data)
+
+
+# A made-up hand (no real game) in which seat 1 lets 7m go twice, the second time right after
+# its own pon, and seat 0 pons one of the two: the format does not say which. Seat 1's pon of
+# the South seat 2 discards in between (4242p42: 'p' at place 4, from the right) shows it was
+# the second: had seat 0 called the first 7m, seat 1 would have had to draw next.
+CONFUSING = {
+    "rule": {"disp": "鳳南喰赤", "aka": 1}, "name": ["A", "B", "C", "D"],
+    "log": [[
+        [0, 0, 0], [25000, 25000, 25000, 25000], [41], [],
+        [14, 15, 16, 17, 17, 24, 25, 26, 34, 35, 36, 43, 47], [19, "1717p17"], [43, 47],
+        [17, 21, 22, 23, 27, 28, 29, 31, 32, 33, 42, 42, 44], [17, "4242p42"], [60, 17],
+        [18, 18, 18, 19, 24, 25, 26, 37, 38, 39, 45, 45, 46], [42], [60],
+        [11, 12, 13, 24, 25, 26, 31, 31, 37, 38, 39, 47, 47], [], [],
+        # seat 3: 123m 456p 789s 11s + 中中, ron on seat 0's 中: 40 fu (20 + 10 closed ron
+        # + 4 for the pung of 中, open by the ron), 1 han: 40 x 2^3 x 4 = 1,280 -> 1,300
+        ["和了", [-1300, 0, 0, 1300], [3, 0, 3, "40符1飜1300点", "役牌 中(1飜)"]],
+    ]],
+}
+
+
+def test_an_ambiguous_call_is_placed_where_the_hand_replays() -> None:
+    hand = read_tenhou6(CONFUSING).hands[0]
+    pon_south = Meld.make("pon", parse_tiles("222z"), one("2z"), "right")
+    pon_7m = Meld.make("pon", parse_tiles("777m"), one("7m"), "right")
+    assert hand.events[:10] == (
+        Draw(0, one("9m"), index=0), Discard(0, one("3z"), False, index=1),
+        # the first 7m: nobody calls it
+        Draw(1, one("7m"), index=2), Discard(1, one("7m"), True, index=3),
+        Draw(2, one("2z"), index=4), Discard(2, one("2z"), True, index=5),
+        # the second 7m
+        Call(1, pon_south, 2, index=6), Discard(1, one("7m"), False, index=7),
+        Call(0, pon_7m, 1, index=8), Discard(0, one("7z"), False, index=9),
+    )
+    win = hand.events[10]
+    assert isinstance(win, Win) and (win.seat, win.from_seat, win.win_tile) == (3, 0, one("7z"))
+
+
+def test_a_hand_no_reading_of_which_replays_is_refused() -> None:
+    data = json.loads(json.dumps(CONFUSING))
+    data["log"][0][11] = []  # seat 2 never lets the South go: seat 1's pon has no discard
+    data["log"][0][12] = []
+    with pytest.raises(RecordError) as err:
+        read_tenhou6(data, source="x.json")
+    # the first reading's error: seat 0 called the first 7m, so seat 1 had to draw next
+    assert err.value.message == (
+        "x.json: hand 0 (E1-0), event 6 (seat 1 takes[1] = '4242p42'): seat 1 calls where it "
+        "should draw: no discard to call")
+
+
+# A made-up first go-around: the dealer lets 5m go and the other three all wait on it (seat 1:
+# 123456789p 46m 22z, the 5m closed wait; seat 2: 123456789s 111z + 5m alone; seat 3: 234m
+# 111p 999s 33z 67m, 5m/8m).
+def triple_ron(name: str) -> HandRecord:
+    hands = [[11, 19, 22, 28, 32, 38, 44, 45, 46, 47, 13, 17, 25],
+             [21, 22, 23, 24, 25, 26, 27, 28, 29, 14, 16, 42, 42],
+             [31, 32, 33, 34, 35, 36, 37, 38, 39, 15, 41, 41, 41],
+             [12, 13, 14, 21, 21, 21, 39, 39, 39, 43, 43, 16, 17]]
+    entry: list[Any] = [[0, 0, 0], [25000] * 4, [47], []]
+    for seat, hand in enumerate(hands):
+        entry += [hand, [15] if seat == 0 else [], [60] if seat == 0 else []]
+    entry.append([name])
+    return read_tenhou6({"rule": {"disp": "般南喰赤"}, "log": [entry]}).hands[0]
+
+
+def test_triple_ron_shows_the_three_hands() -> None:
+    # tenhou.net/6 writes only ["三家和了"]; Tenhou's mjlog shows the hands of the three seats
+    # other than the discarder (hai1..hai3 of every RYUUKYOKU type="ron3" in the corpus:
+    # fastmaj 2010113000gm, 2021010917gm, rmss/ron3.xml).
+    hand = triple_ron("三家和了")
+    end = hand.events[-1]
+    assert isinstance(end, DrawnHand) and (end.kind, end.seat, end.tenpai) == (
+        "sanchahou", 0, ())
+    assert end.revealed == {1: tiles("46m123456789p22z"), 2: tiles("5m123456789s111z"),
+                            3: tiles("23467m111p999s33z")}
+
+
+# Converters of Mahjong Soul logs (Equim-chan/tensoul convert.js, at f840fae0) write the yaku by
+# Mahjong Soul's names (its fan table in tensoul's data.json: name_jp, or name_en), and limits
+# and draws by their RUNES table (Japanese, romanized or English).
+
+
+@pytest.mark.parametrize("name", ["三家和", "Sanchahou", "Three Ron Abortion"])
+def test_mahjong_soul_draw_names(name: str) -> None:
+    assert triple_ron(name) == triple_ron("三家和了")
+
+
+def test_mahjong_soul_yaku_and_limit_names() -> None:
+    data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
+    tenhou = read_tenhou6(data)
+    # fan 2 立直 "Riichi"; 1 門前清自摸和 "Fully Concealed Hand"; 22 三暗刻 "Three Concealed
+    # Triplets"; 19 三色同刻 "Triple Triplets"; 32 赤ドラ "Red Five"; RUNES.haneman "Haneman "
+    data["log"][0][-1][2][4:] = ["Riichi(1飜)"]
+    data["log"][1][-1][2][3:] = ["Haneman 3000-6000点", "Fully Concealed Hand(1飜)",
+                                 "Three Concealed Triplets(2飜)", "Triple Triplets(2飜)",
+                                 "Red Five(1飜)"]
+    assert read_tenhou6(data).hands == tenhou.hands
+    data["log"][1][-1][2][5] = "三暗刻(2飜)"  # its name_jp is Tenhou's
+    data["log"][0][-1][2][3] = "40Fu1Han2000点"  # RUNES.fu, .han in English
+    assert read_tenhou6(data).hands == tenhou.hands
+
+
+def test_mahjong_soul_wind_yaku() -> None:
+    # fan 10 役牌:自風牌 "Seat Wind" and 11 役牌:場風牌 "Prevalent Wind" do not name the wind:
+    # Tenhou ids 10 + the winner's seat wind, 14 + the round wind. Hand 1 of the synthetic game
+    # is East 1 (round 0, dealer seat 0) and seat 2 wins: West seat (12), East round (14).
+    data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
+    data["log"][1][-1][2][4:] = ["Seat Wind(1飜)", "役牌:場風牌(1飜)"]
+    win = read_tenhou6(data).hands[1].events[-1]
+    assert isinstance(win, Win)
+    assert dict(win.recorded.yaku) == {TENHOU_YAKU[12]: 1, TENHOU_YAKU[14]: 1}
+    data["log"][1][-1][2][4:] = ["Seat Wind(1飜)", "Local Yaku(1飜)"]
+    with pytest.raises(RecordError, match="unknown yaku 'Local Yaku"):
+        read_tenhou6(data)
+
+
 def test_yaku_names_cover_tenhou_ids() -> None:
     # every Tenhou yaku and yakuman id has a name, and no name is used twice
     assert sorted(TENHOU_YAKU_NAMES.values()) == sorted({*TENHOU_YAKU, *TENHOU_YAKUMAN}) == list(
         range(55))
+    # a Japanese name that Mahjong Soul shares with Tenhou names the same yaku
+    shared = set(MAHJONG_SOUL_YAKU_NAMES) & set(TENHOU_YAKU_NAMES)
+    assert len(shared) > 30
+    assert all(MAHJONG_SOUL_YAKU_NAMES[n] == TENHOU_YAKU_NAMES[n] for n in shared)
 
 
-# ---------------------------------------------------------------- the six real conversions
+# ---------------------------------------------------------------- Tenhou's own conversions
 
 
 def json_files() -> list[Path]:
@@ -158,8 +294,10 @@ def json_files() -> list[Path]:
 
 
 @corpus
-def test_six_json_files() -> None:
-    assert len(json_files()) == 6  # README "Layout"
+def test_every_conversion_has_its_mjlog_twin() -> None:
+    # README "Layout": the same games in both formats
+    stems = [p.stem for p in json_files()]
+    assert stems and stems == sorted(p.stem for p in XML_DIR.glob("*.xml"))
 
 
 @corpus

@@ -377,6 +377,44 @@ def test_no_fifth_concealed_kan(ruleset: str) -> None:
 
 
 @pytest.mark.parametrize("ruleset", BUNDLED)
+def test_more_kans_after_a_called_kans_replacement_draw(ruleset: str) -> None:
+    """000 §3.3.7: after a kan the player draws a replacement tile and goes on with the turn,
+    a turn begun by a draw, so another kan may follow (the limit is four kans, §3.3.10). Tenhou
+    allowed it: in mjai-reviewer's suukantsu_0.json (tenhou.net/6) seat 2 calls a kan of 9s,
+    then adds 5p to its pon, declares a concealed kan of 2m and adds 7s, each after the
+    previous kan's replacement draw, and wins four kongs (四槓子, 32,000)."""
+    # seat 1: 999s 1111m 55p 258s 7z; seat 0's filler holds the fourth 9s and a 5p
+    t = Table(ruleset, {1: "999s1111m55p258s7z"})
+    at_once = load_config(ruleset).parameters["kan_dora_timing_open"] == "immediate"
+    t.turn(0, "6z", "5p")
+    assert t.pon(1, "5-55p", 0) == []
+    t.discard(1, "7z")
+    t.turn(2, "2m")
+    t.turn(3, "3m")
+    t.turn(0, "6z", "9s")
+    assert t.kan(1, "9999-s", 0) == []
+    if at_once:
+        t.new_dora(1, "1p")
+    t.draw(1, "5p")
+    assert t.added_kan(1, "5-555p", "5p") == []
+    if at_once:
+        t.new_dora(1, "2p")
+    t.draw(1, "6s")
+    assert t.closed_kan(1, "1111m") == []
+    assert not [d for d in t.disagreements if d.what == "illegal_kan"]
+
+
+@pytest.mark.parametrize("ruleset", BUNDLED)
+def test_no_added_kan_right_after_a_pon(ruleset: str) -> None:
+    """The other side of the rule: a pon's turn began with a call and no draw came since, so
+    the fourth tile already held may not be added (002: 鸣牌后不允许立即加杠)."""
+    t = Table(ruleset, {1: "555p1111m2358s77z"})
+    t.turn(0, "6z", "5p")
+    assert t.pon(1, "5-55p", 0) == []
+    assert [d.what for d in t.added_kan(1, "5-555p", "5p")] == ["illegal_kan"]
+
+
+@pytest.mark.parametrize("ruleset", BUNDLED)
 def test_no_calls_in_riichi(ruleset: str) -> None:
     """EMA 2016 §3.3.14 (000): a player in riichi can no longer change the hand (only the
     concealed kan it describes). Seat 2 in riichi on 44m 567p 234s 678s 99s (waits 4m/9s)

@@ -25,7 +25,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from corpus_data import TENHOU, need_corpus
+from corpus_data import TENHOU, need_corpus, record_text
 from referee.scenarios import BUNDLED
 from riichi_rules.cli import main
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -143,11 +143,9 @@ def test_corpus_points_are_conserved_event_by_event() -> None:
                 f"on the table went from {start} to {on_table(referee)}")
         assert referee.state.ended, f"{referee.name}: the hand did not end"
         counts.hands += 1
-    # every hand of the 64 standard four-player mjlog games (test_replay_corpus's 710 hands
-    # include the 70 of the six tenhou.net/6 twins)
-    expected = sum(Path(game.source).read_text(encoding="utf-8").count("<INIT")
-                   for game in corpus_games())
-    assert counts.hands == expected == 640
+    # every hand of the standard four-player mjlog games (as many as their INIT tags)
+    expected = sum(record_text(Path(game.source)).count("<INIT") for game in corpus_games())
+    assert counts.hands == expected > 0
 
 
 @corpus

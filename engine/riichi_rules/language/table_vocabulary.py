@@ -245,7 +245,8 @@ TABLE_FEATURES: dict[str, Feature] = {
     "completes": _f(BOOL, "completes", "the tile completes the player's hand"),
     "has_yaku": _f(BOOL, "has_yaku", "winning with the tile would score a yaku"),
     "drawn": _f(BOOL, "drawn", "the tile is the one the player just drew"),
-    "after_call": _f(BOOL, "after_call", "the player's turn began with a call"),
+    "after_call": _f(BOOL, "after_call", "the player's turn began with a call (a kan's "
+                                         "replacement draw begins it anew)"),
     "called": _f(TILE, "called", "the called tile"),
     "call": _f(GROUP, "call", "the meld just called"),
     "riichi_seats": _f(INT, "riichi_seats", "the number of players who have declared riichi"),

@@ -31,7 +31,8 @@ may give ``scores``. What the stream does not say:
   hand has a wait. A seat paid at the draw whose hand has no wait had a nagashi mangan (its
   tenpai seats are then left empty, as tenhou.net/6 leaves them);
 * the hands shown at a draw without ``tehais``: those of the tenpai seats, of the seat that
-  declared nine terminals, and, at four riichi, of the four (as Tenhou shows them);
+  declared nine terminals, at four riichi of the four, and at a triple ron of the three who
+  called it (as Tenhou shows them);
 * the rules: a 4-player game, red fives when ``start_game.aka_flag`` says so or a red five is
   seen, kuitan assumed; not whether the game is east-only or a hanchan
   (:attr:`RecordRules.hanchan` is None, unless a South hand is taken to show a hanchan); there
@@ -570,6 +571,8 @@ class _Hand:
             revealed = revealed or {seat: tuple(sorted(self.concealed[seat]))}
         elif kind == "suucha_riichi" and not isinstance(tehais, list):
             revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+        elif kind == "sanchahou" and not isinstance(tehais, list):
+            revealed = {s: tuple(sorted(self.concealed[s])) for s in range(_SEATS) if s != seat}
         self.add(DrawnHand(seat, kind, tenpai, revealed, deltas, index=self.n))
         self.ended = True
 

@@ -2,7 +2,9 @@
 :class:`~riichi_rules.records.events.GameRecord`.
 
 The file is an object with ``ref`` (the log id), ``rule.disp`` (``鳳南喰赤``; ``三`` first for
-3-player), ``name``, ``sc`` (final score and points per seat) and ``log``: one array per hand,
+3-player), red fives (``赤`` in ``disp``, ``rule.aka51``..``aka53`` as Tenhou's converter writes
+them, or ``rule.aka`` as tenhou.net/6's editor writes it), ``name``, ``sc`` (final score and
+points per seat) and ``log``: one array per hand,
 
 ``[[round, honba, sticks], scores, dora, ura, haipai0, takes0, discards0, ..., haipai3, takes3,
 discards3, result]``
@@ -17,16 +19,23 @@ letter where the pon's ``p`` was, followed by the added tile), ``f44`` a 3-playe
 the place of the discard after a daiminkan (there is none). The result is ``["和了", deltas,
 [who, from, pao, text, yaku...], ...]`` (a deltas/details pair per winner) or a draw (``流局``
 with deltas, ``全員聴牌``, ``全員不聴``, ``流し満貫``, ``九種九牌``, ``四風連打``, ``四家立直``,
-``四槓散了``, ``三家和了``).
+``四槓散了``, ``三家和了``). Converters of Mahjong Soul logs write the same form with Mahjong
+Soul's yaku names and their own names of limits and draws
+(:mod:`riichi_rules.records.tenhou6_names`); the reader knows those too.
 
 The format keeps each seat's takes and discards apart, so the reader replays the hand to put the
 events in table order: after each discard it looks for a seat whose next take calls that tile from
-that seat. Riichi acceptance and new dora indicators are placed where Tenhou's mjlog has them
-(see :mod:`riichi_rules.records.events`). What the format does not record:
+that seat. A call names the tile and the seat, not the discard: when that seat lets the same tile
+go again before the caller's turn comes, the call may belong to either discard, and the reader
+keeps the reading with which the whole hand replays (the earliest discard first). Riichi
+acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
+:mod:`riichi_rules.records.events`). What the format does not record:
 
 * fu of limit hands (``満貫8000点``): :attr:`RecordedWin.fu` is None;
-* the tenpai seats at a nagashi mangan, and hands shown at abortive draws other than kyuushu
-  kyuuhai and four riichi.
+* the tenpai seats at a nagashi mangan, and the hands shown at a draw: the reader shows those
+  of the tenpai seats, of the seat that declared nine terminals, of the four at four riichi
+  and of the three who called ron at a triple ron (as Tenhou's mjlog shows them; all three
+  ``ron3`` of the corpus show the hands of the seats other than the discarder).
 """
 
 from __future__ import annotations
@@ -60,49 +69,24 @@ from riichi_rules.records.events import (
     Win,
     load_text,
 )
+from riichi_rules.records.tenhou6_names import (
+    DRAW_NAMES,
+    LIMIT_NAMES,
+    MAHJONG_SOUL_YAKU_NAMES,
+    ROUND_WIND_NAMES,
+    SEAT_WIND_NAMES,
+    TENHOU_YAKU_NAMES,
+    VALUE_TEXT,
+)
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
 from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
 
-TENHOU_YAKU_NAMES: Mapping[str, int] = {
-    name: i
-    for i, name in enumerate(
-        (
-            "門前清自摸和", "立直", "一発", "槍槓", "嶺上開花", "海底摸月", "河底撈魚", "平和",
-            "断幺九", "一盃口", "自風 東", "自風 南", "自風 西", "自風 北", "場風 東", "場風 南",
-            "場風 西", "場風 北", "役牌 白", "役牌 發", "役牌 中", "両立直", "七対子",
-            "混全帯幺九", "一気通貫", "三色同順", "三色同刻", "三槓子", "対々和", "三暗刻",
-            "小三元", "混老頭", "二盃口", "純全帯幺九", "混一色", "清一色", "人和", "天和",
-            "地和", "大三元", "四暗刻", "四暗刻単騎", "字一色", "緑一色", "清老頭", "九蓮宝燈",
-            "純正九蓮宝燈", "国士無双", "国士無双１３面", "大四喜", "小四喜", "四槓子", "ドラ",
-            "裏ドラ", "赤ドラ",
-        )
-    )
-}
-"""Tenhou's yaku names (as tenhou.net/6 writes them before ``(N飜)``) to Tenhou's yaku ids, the
-ids of the mjlog ``AGARI yaku`` attribute (README "Yaku distribution" lists them)."""
-
 _SOURCE_OF = {Relative.LEFT: 3, Relative.ACROSS: 2, Relative.RIGHT: 1}  # seat offset
 _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
-_LIMITS = {"満貫": 1, "跳満": 2, "倍満": 3, "三倍満": 4, "数え役満": 5, "役満": 5}
-_TEXT = re.compile(
-    r"(?:(?P<fu>\d+)符(?P<han>\d+)飜|(?P<limit>満貫|跳満|倍満|三倍満|数え役満|\d*倍?役満))"
-    r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?"
-)
 _YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>\d+)飜|役満)\)")
-_DRAWS: Mapping[str, str] = {
-    "流局": "exhaustive",
-    "全員聴牌": "exhaustive",
-    "全員不聴": "exhaustive",
-    "流し満貫": "nagashi_mangan",
-    "九種九牌": "kyuushu_kyuuhai",
-    "四風連打": "suufon_renda",
-    "四家立直": "suucha_riichi",
-    "四槓散了": "suukaikan",
-    "三家和了": "sanchahou",
-}
 _STANDARD_DISP = re.compile(r"四?[般上特鳳]?[東南]喰?赤?速?")
 
 
@@ -122,7 +106,10 @@ def tile_of_code(code: object) -> Tile:
 
 
 class _Fail(Exception):
-    """An error in one hand; the reader adds the file, hand and event."""
+    """An error in one hand; the reader adds the file, hand and event (``hand``: the replay
+    that failed, when there was one)."""
+
+    hand: _Hand | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -231,20 +218,21 @@ def _parse_result(value: object, players: int) -> _Result:
                 raise _Fail(f"win details {info!r} / deltas {deltas!r} are too short")
             wins.append((deltas, info))
         return _Result("win", name, tuple(wins), None)
-    if name not in _DRAWS:
+    if name not in DRAW_NAMES:
         raise _Fail(f"unknown result {name!r}")
     draw_deltas: list[int] | None = None
     if len(res) > 1:
         draw_deltas = [_int(d, "a score change") for d in _list(res[1], "the deltas")]
         if len(draw_deltas) < players:
             raise _Fail(f"deltas {draw_deltas!r} have fewer than {players} seats")
-    return _Result(_DRAWS[name], name, (), draw_deltas)
+    return _Result(DRAW_NAMES[name], name, (), draw_deltas)
 
 
 class _Hand:
     """Replays one hand of a tenhou.net/6 log in table order."""
 
-    def __init__(self, raw: object, players: int, red: bool) -> None:
+    def __init__(self, raw: object, players: int, red: bool,
+                 skips: Sequence[bool] = ()) -> None:
         data = _list(raw, "a hand")
         if len(data) != 17:
             raise _Fail(f"a hand has 17 entries (header, scores, dora, ura, 4 x (haipai, "
@@ -300,6 +288,8 @@ class _Hand:
         self.where = ""
         self.unplaced_dora = False
         self.last: tuple[int, Tile] | None = None  # the last discard or added kan
+        self.skips = skips  # what to do at each ambiguous call (True: not this discard)
+        self.choices: list[bool] = []  # what was done at each ambiguous call so far
 
     # -- helpers --
     def tile(self, value: object, what: str) -> Tile:
@@ -432,7 +422,7 @@ class _Hand:
         if ends:
             return None
         caller = self.find_caller(seat, tile)
-        if caller is None:
+        if caller is None or self.skip_call(seat, tile):
             return (seat + 1) % self.players, True
         who, call = caller
         i = self.ti[who]
@@ -453,6 +443,35 @@ class _Hand:
             self.pending.append(who)
             return who, True
         return who, False
+
+    def skip_call(self, seat: int, tile: Tile) -> bool:
+        """Whether the call that matches this discard is left for a later one. A call names the
+        tile and the seat it came from, not the discard: when the discarder lets the same tile
+        go again later, either discard may be the called one. Such a choice is taken from
+        :attr:`skips` (the call first, by default) and noted in :attr:`choices`, so that
+        :func:`_replay_hand` can try the other way when this one fails."""
+        if tile not in self.later_discards(seat):
+            return False
+        k = len(self.choices)
+        skip = self.skips[k] if k < len(self.skips) else False
+        self.choices.append(skip)
+        return skip
+
+    def later_discards(self, seat: int) -> list[Tile]:
+        """The tiles of the seat's discard entries not yet played. Entry k follows take k, so
+        ``60`` (and ``r60``) stands for the tile of take k."""
+        out: list[Tile] = []
+        for k in range(self.di[seat], len(self.discards[seat])):
+            value = self.discards[seat][k]
+            if isinstance(value, str) and value.startswith("r") and value[1:].isdigit():
+                value = int(value[1:])
+            if value == 60 and k < len(self.takes[seat]):
+                value = self.takes[seat][k]
+            try:
+                out.append(tile_of_code(value))
+            except ValueError:
+                continue  # a kan, a call or 0: not a discarded tile
+        return out
 
     def find_caller(self, seat: int, tile: Tile) -> tuple[int, _TakeCall] | None:
         found: list[tuple[int, _TakeCall]] = []
@@ -564,15 +583,29 @@ class _Hand:
         if res.kind == "exhaustive":
             if res.name == "全員聴牌":
                 tenpai = tuple(range(self.players))
-            elif res.name == "流局" and res.deltas is not None:
+            elif res.deltas is not None:
                 tenpai = tuple(s for s in range(self.players) if res.deltas[s] > 0)
         elif res.kind == "suucha_riichi":
             tenpai = ()
             revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+        elif res.kind == "sanchahou":  # the three seats that called ron, as mjlog shows them
+            revealed = {s: tuple(sorted(self.concealed[s])) for s in range(self.players)
+                        if s != last_seat}
         for s in tenpai:
             revealed[s] = tuple(sorted(self.concealed[s]))
         self.add(DrawnHand(last_seat, res.kind, tenpai, revealed, self.draw_deltas(),
                            index=self.n))
+
+    def yaku_id(self, name: str, who: int) -> int | None:
+        """Tenhou's id of a yaku named as Tenhou or Mahjong Soul names it (its wind yaku
+        name no wind: the winner's seat wind or the round's)."""
+        if name in TENHOU_YAKU_NAMES:
+            return TENHOU_YAKU_NAMES[name]
+        if name in SEAT_WIND_NAMES:
+            return 10 + (who - self.dealer) % self.players
+        if name in ROUND_WIND_NAMES:
+            return 14 + self.round // 4
+        return MAHJONG_SOUL_YAKU_NAMES.get(name)
 
     def draw_deltas(self) -> tuple[int, ...]:
         d = self.result.deltas
@@ -587,7 +620,7 @@ class _Hand:
         text = info[3]
         if not isinstance(text, str):
             raise _Fail(f"the win's text is a string, not {text!r}")
-        m = _TEXT.fullmatch(text)
+        m = VALUE_TEXT.fullmatch(text)
         if m is None:
             raise _Fail(f"cannot read the win's value {text!r}")
         a, b = int(m["a"]), (int(m["b"]) if m["b"] else None)
@@ -602,14 +635,14 @@ class _Hand:
             raise _Fail(f"a tsumo's value {text!r} has no payments per seat")
         limit = 0
         if m["limit"]:
-            limit = _LIMITS.get(m["limit"], 5)
+            limit = LIMIT_NAMES.get(m["limit"], 5)
         yaku_pairs: list[tuple[int, int]] = []
         yakuman: list[str] = []
         for entry in info[4:]:
             y = _YAKU.fullmatch(entry) if isinstance(entry, str) else None
-            if y is None or y["name"] not in TENHOU_YAKU_NAMES:
+            tid = self.yaku_id(y["name"], who) if y is not None else None
+            if y is None or tid is None:
                 raise _Fail(f"unknown yaku {entry!r}")
-            tid = TENHOU_YAKU_NAMES[y["name"]]
             if y["han"] is None:
                 if tid not in TENHOU_YAKUMAN:
                     raise _Fail(f"{entry!r} is not a yakuman")
@@ -646,6 +679,36 @@ class _Hand:
         )
 
 
+_MAX_TRIES = 256
+"""How many readings of a hand's ambiguous calls :func:`_replay_hand` tries at most."""
+
+
+def _replay_hand(raw: object, players: int, red: bool) -> tuple[_Hand, tuple[Event, ...]]:
+    """One hand in table order. A call whose discard is ambiguous (see
+    :meth:`_Hand.skip_call`) is first placed on the earliest discard that fits; when the
+    replay then fails, the choices are tried again depth first, the last one first, until one
+    reading replays to the end. Raises the first reading's :class:`_Fail` when none does."""
+    skips: list[bool] = []
+    first: _Fail | None = None
+    for _ in range(_MAX_TRIES):
+        hand = _Hand(raw, players, red, skips)
+        try:
+            return hand, hand.replay()
+        except _Fail as exc:
+            if first is None:
+                exc.hand = hand
+                first = exc
+            made = hand.choices
+            while made and made[-1]:
+                made.pop()
+            if not made:
+                break
+            made[-1] = True
+            skips = made
+    assert first is not None
+    raise first
+
+
 def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
     rule = data.get("rule", {})
     if not isinstance(rule, Mapping):
@@ -655,7 +718,7 @@ def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
         raise RecordError(f"{name}: rule.disp must be a string, not {disp!r}", name)
     players = 3 if disp.startswith("三") else 4
     body = disp[1:] if disp[:1] in ("三", "四") else disp
-    red = "赤" in disp or any(rule.get(f"aka5{i}") for i in (1, 2, 3))
+    red = "赤" in disp or any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
     label = ("三" if players == 3 else "四") + body
     standard = players == 4 and bool(_STANDARD_DISP.fullmatch(disp))
     raw: dict[str, object] = {"rule": dict(rule)}
@@ -694,17 +757,16 @@ def read_tenhou6(
     hands: list[HandRecord] = []
     errors: list[str] = []
     for index, raw in enumerate(data["log"]):
-        hand: _Hand | None = None
         try:
-            hand = _Hand(raw, players, rules.red_fives)
-            events = hand.replay()
+            hand, events = _replay_hand(raw, players, rules.red_fives)
         except _Fail as exc:
+            failed = exc.hand
             where = f"hand {index}"
-            if hand is not None:
-                label = f"{WINDS[hand.round // 4].value}{hand.round % 4 + 1}-{hand.honba}"
-                where = f"hand {index} ({label}), event {hand.n}"
-                if hand.where:
-                    where += f" ({hand.where})"
+            if failed is not None:
+                label = f"{WINDS[failed.round // 4].value}{failed.round % 4 + 1}-{failed.honba}"
+                where = f"hand {index} ({label}), event {failed.n}"
+                if failed.where:
+                    where += f" ({failed.where})"
             raise RecordError(f"{shown}: {where}: {exc}", name) from None
         if hand.unplaced_dora or len(hand.shown) != len(hand.dora):
             errors.append(f"hand {index}: {len(hand.dora)} dora indicators listed, "

@@ -273,6 +273,8 @@ class HandReferee:
         seat.passed_since_turn.clear()
         seat.hand.append(event.tile)
         seat.drawn = event.tile
+        seat.call = None  # after a daiminkan's replacement draw the turn goes on as after a draw
+        seat.called = None
         seat.rinshan = state.phase == RINSHAN
         if seat.rinshan:  # the kan stands (nobody robbed it): it interrupts the go-around
             for other in state.seats:

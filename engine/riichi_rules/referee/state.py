@@ -50,7 +50,7 @@ class SeatState:
     drawn: Tile | None = None  # the tile drawn this turn, until the discard
     rinshan: bool = False  # the drawn tile is a kan's replacement tile
     has_discarded: bool = False
-    call: Meld | None = None  # the call that began this turn (for kuikae)
+    call: Meld | None = None  # the call that began this turn, until a draw (for kuikae)
     called: Tile | None = None
     liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
 
