@@ -24,7 +24,7 @@ from riichi_rules.language.vocabulary import Env
 from riichi_rules.scoring.program import ScoringProgram, YakuRule, parameters_read
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.typed_rules import TypedStep, typed_rules
-from riichi_rules.search.distance import distance
+from riichi_rules.search.distance import distance, squash
 from riichi_rules.search.probe import Probe
 from riichi_rules.search.situations import KINDS, Bias
 from riichi_rules.tiles import Tile
@@ -65,6 +65,12 @@ class Target:
     @property
     def label(self) -> str:
         return f"{self.kind} {self.name}".strip()
+
+    @property
+    def never(self) -> bool:
+        """Its condition is false whatever the hand (a constant, after folding)."""
+        return self.condition is not None and self.condition.op == t.CONST \
+            and not self.condition.data
 
     @property
     def stage(self) -> str:
@@ -294,6 +300,9 @@ class Pair:
 
     a: Target | None
     b: Target | None
+    # where only the value differs and it adds up what other rules gave (han, yakuman): those
+    # rules (two ways of adding up differ once more than one of them counts)
+    aggregates: tuple[Target, ...] = ()
 
     @property
     def key(self) -> tuple[str, str, int]:
@@ -317,7 +326,12 @@ class Pair:
             b_only = (self.b.measure(probe_b) if self.b else 1.0) + (
                 self.a.measure(probe_a, False) if self.a else 0.0)
             return min(a_only, b_only)
-        return min(self.a.measure(probe_a), self.b.measure(probe_b))
+        d = min(self.a.measure(probe_a), self.b.measure(probe_b))
+        if d > 0 or not self.aggregates or self.disagrees(probe_a, probe_b):
+            return d
+        # the clause counts, alike on both sides: go towards one more of the rules it adds up
+        near = sorted(t.measure(probe_a) for t in self.aggregates)
+        return 0.5 * squash(near[1] if len(near) > 1 else 1.0) + 0.01
 
     def disagrees(self, *probes: Probe) -> bool:
         """Whether the two clauses give different outcomes in the same situation: the win as
@@ -336,6 +350,11 @@ class Pair:
                     frozenset().union(*(b.numbers for b in parts)))
 
 
+# the running values that add up what several rules gave, and the kinds of those rules
+_AGGREGATES = {"yakuman_total": ("yakuman",), "yakuman_max": ("yakuman",),
+               "han": ("yaku", "dora")}
+
+
 def differing(a: ScoringProgram, b: ScoringProgram) -> list[Pair]:
     """The clauses of two rulesets that read differently, in the order of KIND_ORDER."""
     ta, tb = targets(a), targets(b)
@@ -343,5 +362,16 @@ def differing(a: ScoringProgram, b: ScoringProgram) -> list[Pair]:
     for key in sorted(set(ta) | set(tb), key=lambda k: (KIND_ORDER.index(k[0]), k[1], k[2])):
         x, y = ta.get(key), tb.get(key)
         if x is None or y is None or x.shape() != y.shape():
-            out.append(Pair(x, y))
+            out.append(Pair(x, y, _aggregated(x, y, ta)))
     return out
+
+
+def _aggregated(x: Target | None, y: Target | None,
+                table: dict[tuple[str, str, int], Target]) -> tuple[Target, ...]:
+    """The rules whose results a value-only difference adds up (see Pair.aggregates)."""
+    if x is None or y is None or _shape(x.condition) != _shape(y.condition):
+        return ()
+    read = {n.data[0] for side in (x.value, y.value) for n in walk(side) if n.op == t.FEATURE}
+    kinds = {kind for name in read for kind in _AGGREGATES.get(name, ())}
+    return tuple(target for target in table.values()
+                 if target.kind in kinds and not target.never)

@@ -76,8 +76,7 @@ class _Witnesses:
 
     def find(self, target: Target, budget: Budget) -> Witnessed:
         found = Witnessed(target)
-        if target.condition is not None and target.condition.op == t.CONST \
-                and not target.condition.data:
+        if target.never:
             (found.notes if target.parameters else found.problems).append(self._never(target))
             return found
         rng = random.Random(f"{self.seed}:{target.key}")
