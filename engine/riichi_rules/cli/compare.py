@@ -1,6 +1,7 @@
 """``riichi compare A B``: where two rulesets differ — parameters (with their meaning), yaku
 (present or absent, han closed/open), and the conformance cases whose outcome differs, each
-with the rules and parameters that made the difference.
+with the rules and parameters that made the difference. With ``--corpus FILES``: what the
+difference does to recorded wins instead (riichi_rules.cli.impact).
 
 Exit status: 0, or 1 if a ruleset does not load.
 """
@@ -10,6 +11,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+
+from riichi_rules.cli.impact import add_corpus_options
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -26,9 +29,14 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     form.add_argument("--markdown", action="store_true", help="print Markdown tables")
     p.add_argument("--no-cases", action="store_true",
                    help="leave out the conformance cases (faster)")
+    add_corpus_options(p)
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.corpus:
+        from riichi_rules.cli.impact import run_corpus
+
+        return run_corpus(args.a, args.b, args)
     from riichi_rules.compare import compare, render_markdown, render_text
     from riichi_rules.errors import DiagnosticError
 
