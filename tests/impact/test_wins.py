@@ -92,6 +92,8 @@ def test_json_shape_adds_up() -> None:
     assert [d["points"] for d in data["differences"]] == [300, -400]
     assert {r["reason"]: r["example"] for r in wins["unreadable"]["reasons"]}["bad JSON"] \
         .startswith(f"{FIXTURE}:6: not JSON")
+    assert wins["neither"]["reasons"] == [
+        {"reason": "no_yaku", "count": 1, "example": f"{FIXTURE}:9 (fixture-f E1-0 seat 3)"}]
     json.dumps(data)  # plain JSON
 
 

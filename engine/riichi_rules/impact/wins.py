@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -98,6 +98,7 @@ class Impact:
     neither: Mapping[str, int]  # wins scored under neither ruleset, by their errors
     changes: tuple[WinChange, ...]
     unread: tuple[Unread, ...]
+    neither_examples: Mapping[str, str] = field(default_factory=dict)  # the first win of each
 
     @property
     def skipped(self) -> Counter[str]:
@@ -132,8 +133,10 @@ class Impact:
                       key=lambda ci: (-len(ci.changes), cause_text(ci.cause)))
 
     def example(self, reason: str) -> str:
-        """The message of the first win (or file) not read for ``reason``."""
-        return next((u.message for u in self.unread if u.reason == reason), "")
+        """The message of the first win (or file) not read for ``reason``, or the first win
+        scored under neither ruleset for it."""
+        return next((u.message for u in self.unread if u.reason == reason),
+                    self.neither_examples.get(reason, ""))
 
     def kind_title(self, kind: str) -> str:
         return KINDS[kind].format(a=self.a, b=self.b)
@@ -212,6 +215,7 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
     rule_differs = {y.id for y in rules.yaku}
     read = both = 0
     neither: Counter[str] = Counter()
+    neither_examples: dict[str, str] = {}
     changes: list[WinChange] = []
     unread: list[Unread] = []
     for item in wins:
@@ -221,7 +225,9 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
         read += 1
         (ra, error_a), (rb, error_b) = _scored(item.win, a), _scored(item.win, b)
         if ra is None and rb is None:
-            neither[error_a if error_a == error_b else f"{error_a} / {error_b}"] += 1
+            errors = error_a if error_a == error_b else f"{error_a} / {error_b}"
+            neither[errors] += 1
+            neither_examples.setdefault(errors, item.id)
         elif ra is None or rb is None:
             changes.append(_one_sided(item, ra, rb, a, b, differing, rule_differs,
                                       error_a or error_b))
@@ -234,7 +240,7 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
                     _causes(reasons(ra, rb, a, b, differing)),
                     rb.winner_receives - ra.winner_receives))
     return Impact(a.config.id, b.config.id, read, both, dict(neither), tuple(changes),
-                  tuple(unread))
+                  tuple(unread), neither_examples)
 
 
 def _scored(win: Win, prog: ScoringProgram) -> tuple[Result | None, str]:
