@@ -101,3 +101,38 @@ def test_each_reason_names_its_rule_and_parameters(tmp_path: Path) -> None:
     assert reason.origin.startswith("rulesets/base/scoring.rules:")
     assert reason.parameters == ("kiriage",)
     assert diff.source.startswith("EMA 2016 scoring example 2")
+
+
+def test_a_dora_reason_names_the_parameters_it_reads() -> None:
+    from riichi_rules.compare import reasons
+    from riichi_rules.scoring.scorer import program, score
+
+    # variants.md #5: Tenhou plays 3 red fives, EMA 2016 none: the red 5p is one han more
+    # under Tenhou, and the aka_dora rule (rulesets/base/dora.rules) reads red_fives
+    win = {"hand": "234m406p678s23455s", "win": "2s", "riichi": True, "seat": "S"}
+    a, b = program("ema-2016"), program("tenhou")
+    differing = {p.name for p in compare(a, b, cases=False).parameters}
+    (reason,) = reasons(score(win, a), score(win, b), a, b, differing)
+    assert (reason.what, reason.parameters) == ("yaku aka_dora", ("red_fives",))
+
+
+def test_a_payments_reason_when_only_the_payments_differ(tmp_path: Path) -> None:
+    from riichi_rules import resources
+    from riichi_rules.compare import reasons
+    from riichi_rules.scoring.scorer import program, score
+
+    data = json.loads((resources.rulesets_dir() / "ema-2016" / "ruleset.json")
+                      .read_text(encoding="utf-8"))
+    data.update(id="club", extends=str(resources.rulesets_dir() / "base"),
+                parameters={"honba_ron": 500})
+    (tmp_path / "ruleset.json").write_text(json.dumps(data), encoding="utf-8")
+    # EMA 2016: 300 a honba on a ron (variants.md #45); the club: 500. Riichi + tanyao + pinfu
+    # (2s wins on 34s), 3 han 30 fu, non-dealer ron 30 x 2^5 x 4 = 3,840 -> 3,900 (EMA 2016
+    # §4), with 1 honba: 3,900 + 300 against 3,900 + 500, only the payments differ
+    win = {"hand": "234m406p678s23455s", "win": "2s", "riichi": True, "seat": "S", "honba": 1}
+    a, b = program("ema-2016"), program(tmp_path)
+    differing = {p.name for p in compare(a, b, cases=False).parameters}
+    ra, rb = score(win, a), score(win, b)
+    assert (ra.winner_receives, rb.winner_receives) == (4200, 4400)
+    (reason,) = reasons(ra, rb, a, b, differing)
+    assert (reason.what, reason.parameters) == ("payments", ("honba_ron",))

@@ -307,7 +307,7 @@ def _cases(
         if short_a == short_b and yaku_a == yaku_b:
             continue
         out.append(CaseDifference(case.id, case.location, short_a, short_b,
-                                  _reasons(result_a, result_b, a, b, differing),
+                                  reasons(result_a, result_b, a, b, differing),
                                   " ".join(str(case.source).split())))
     return compared, out
 
@@ -318,13 +318,15 @@ def _yaku_set(result: Result | None) -> frozenset[tuple[str, int, int]]:
     return frozenset((y.id, y.han, y.yakuman) for y in result.yaku)
 
 
-def _reasons(
+def reasons(
     ra: Result | None, rb: Result | None, a: ScoringProgram, b: ScoringProgram,
     differing: set[str],
 ) -> tuple[Reason, ...]:
-    """The rules whose contribution differs, each with the differing parameters it reads."""
-    reasons: list[Reason] = []
-    by_id = {r.id: r for prog in (a, b) for r in (*prog.yakuman, *prog.yaku)}
+    """The rules whose contribution differs between two results of one win (None: the win
+    does not score), each with the differing parameters it reads; the payments rule when
+    only what the winner receives differs."""
+    found: list[Reason] = []
+    by_id = {**_rules(a), **_rules(b)}
     ya = {y.id: y for y in (ra.yaku if ra else ())}
     yb = {y.id: y for y in (rb.yaku if rb else ())}
     for yaku_id in sorted(set(ya) | set(yb)):
@@ -333,8 +335,8 @@ def _reasons(
             continue
         origin = (sa or sb).origin  # type: ignore[union-attr]
         rule = by_id.get(yaku_id)
-        params = tuple(sorted(rule.parameters & differing)) if rule else ()
-        reasons.append(Reason(f"yaku {yaku_id}", origin, params))
+        params = tuple(sorted(_params_of(rule.declaration) & differing)) if rule else ()
+        found.append(Reason(f"yaku {yaku_id}", origin, params))
     if ra and rb and ra.fu != rb.fu:
         items_a = {(f.label, f.fu) for f in ra.fu_items}
         items_b = {(f.label, f.fu) for f in rb.fu_items}
@@ -343,11 +345,11 @@ def _reasons(
         for label in labels:
             clause = next((c for c in a.fu.declaration.clauses if c.label == label), None)
             fu_params = tuple(sorted(_params_of(clause or a.fu.declaration) & differing))
-            reasons.append(Reason(f"fu: {label}", origins.get(label) or a.fu.origin.text,
-                                  fu_params))
+            found.append(Reason(f"fu: {label}", origins.get(label) or a.fu.origin.text,
+                                fu_params))
         if not labels:
             fu_params = tuple(sorted(_params_of(a.fu.declaration) & differing))
-            reasons.append(Reason("fu: rounding", a.fu.origin.text, fu_params))
+            found.append(Reason("fu: rounding", a.fu.origin.text, fu_params))
     if ra and rb and (ra.limit != rb.limit or (ra.limit and ra.basic != rb.basic)):
         clauses = [_limit_clause(a, ra.limit_origin), _limit_clause(b, rb.limit_origin)]
         read = frozenset().union(*(_params_of(c) for c in clauses if c is not None))
@@ -355,9 +357,12 @@ def _reasons(
             read = _params_of(a.limits.declaration)
         what = (f"limit {ra.limit or 'none'} vs {rb.limit or 'none'}" if ra.limit != rb.limit
                 else f"limit {ra.limit or 'none'}: {ra.basic} vs {rb.basic} basic points")
-        reasons.append(Reason(what, ra.limit_origin or rb.limit_origin or a.limits.origin.text,
-                              tuple(sorted(read & differing))))
-    return tuple(reasons)
+        found.append(Reason(what, ra.limit_origin or rb.limit_origin or a.limits.origin.text,
+                            tuple(sorted(read & differing))))
+    if ra and rb and not found and ra.winner_receives != rb.winner_receives:
+        found.append(Reason("payments", ra.payments_origin, tuple(sorted(
+            _params_of(a.payments.declaration) & differing))))
+    return tuple(found)
 
 
 def _limit_clause(prog: ScoringProgram, origin: str) -> ast.Clause | None:

@@ -1,6 +1,7 @@
 """``riichi compare A B``: where two rulesets differ — parameters (with their meaning), yaku
 (present or absent, han closed/open), and the conformance cases whose outcome differs, each
-with the rules and parameters that made the difference.
+with the rules and parameters that made the difference. With ``--corpus FILES``: what the
+difference does to recorded wins instead (riichi_rules.cli.impact).
 
 Exit status: 0, or 1 if a ruleset does not load.
 """
@@ -11,6 +12,8 @@ import argparse
 import json
 import sys
 from collections.abc import Callable
+
+from riichi_rules.cli.impact import add_corpus_options
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -39,6 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "findings on any machine")
     search.add_argument("--seed", metavar="N", type=int, default=0,
                         help="the seed of the search (default 0)")
+    add_corpus_options(p)
 
 
 def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
@@ -54,8 +58,16 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if args.search and args.corpus:
+        print("riichi compare: error: --search and --corpus do not go together: search for "
+              "differences, or measure them on records", file=sys.stderr)
+        return 2
     if args.search:
         return _search(args)
+    if args.corpus:
+        from riichi_rules.cli.impact import run_corpus
+
+        return run_corpus(args.a, args.b, args)
     from riichi_rules.compare import compare, render_markdown, render_text
     from riichi_rules.errors import DiagnosticError
 

@@ -2,7 +2,8 @@
 tenhou.net/6 JSON, mjai JSON lines) through the referee and report every disagreement with the
 game, the hand, the event and the reason, and what the readers noted (not disagreements: an
 ignored tag, a missing end result, wins an mjai log gives only by their score changes, whose
-han, fu, yaku and points cannot be compared).
+han, fu, yaku and points cannot be compared). With ``--compare B``: each game's final standings
+settled under the ruleset and under B too (riichi_rules.cli.impact).
 
 Exit status: 0 when every game agrees, 1 when some disagreement or unreadable file was found.
 """
@@ -12,6 +13,8 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+
+from riichi_rules.cli.impact import add_compare_option
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -29,29 +32,24 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                    help='print {"games", "hands", "wins", "deltas_only", "disagreements": '
                    '[...], "notes": [...], "unsupported": [...], "errors": [...]}')
     p.add_argument("--jobs", type=int, default=1, help="replay files in N processes")
+    add_compare_option(p)
 
 
 def run(args: argparse.Namespace) -> int:
-    from pathlib import Path
-
+    from riichi_rules.cli.impact import run_settle
     from riichi_rules.errors import DiagnosticError
-    from riichi_rules.records.events import RECORD_SUFFIXES
+    from riichi_rules.records.events import record_files
     from riichi_rules.referee.replay import GameReport, replay_one
     from riichi_rules.scoring.scorer import program
 
     try:
         program(args.ruleset)
+        if args.compare:
+            program(args.compare)
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
         return 2
-    files: list[str] = []
-    for name in args.files:
-        path = Path(name)
-        if path.is_dir():
-            files.extend(str(f) for f in sorted(path.rglob("*"))
-                         if f.is_file() and f.suffix.lower() in RECORD_SUFFIXES)
-        else:
-            files.append(name)
+    files = [str(f) for f in record_files(args.files)]
     work = [(f, args.ruleset) for f in files]
     progress = sys.stderr.isatty() and not args.json
     reports: list[GameReport] = []
@@ -92,6 +90,8 @@ def run(args: argparse.Namespace) -> int:
         "errors": errors,
     }
     if args.json:
+        if args.compare:
+            summary["compare"] = run_settle(files, args)
         print(json.dumps(summary, indent=2, ensure_ascii=False))
     else:
         for d in disagreements:
@@ -107,4 +107,6 @@ def run(args: argparse.Namespace) -> int:
         print(f"{summary['games']} games, {summary['hands']} hands, {summary['wins']} wins"
               f"{only}: {len(disagreements)} disagreements, {len(errors)} unreadable, "
               f"{len(unsupported)} not replayed, {len(notes)} notes")
+        if args.compare:
+            run_settle(files, args)
     return 1 if disagreements or errors else 0

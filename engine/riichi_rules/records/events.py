@@ -61,6 +61,7 @@ __all__ = [
     "load_text",
     "read_record",
     "read_records",
+    "record_files",
 ]
 
 
@@ -414,19 +415,24 @@ def read_record(path: str | Path) -> GameRecord:
     return replace(record, source=name)
 
 
+def record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
+    """The files named: a folder stands for its files ending in :data:`RECORD_SUFFIXES`
+    (searched recursively, in name order)."""
+    for path in paths:
+        p = Path(path)
+        if p.is_dir():
+            yield from sorted(f for f in p.rglob("*") if f.is_file()
+                              and f.suffix.lower() in RECORD_SUFFIXES)
+        else:
+            yield p
+
+
 def read_records(paths: Iterable[str | Path]) -> Iterator[GameRecord | RecordError]:
     """Read many records, one result per file, and keep going after a bad one: a
     :class:`GameRecord`, or the :class:`RecordError` that file raised. A folder stands for
     its files ending in :data:`RECORD_SUFFIXES` (searched recursively, in name order)."""
-    for path in paths:
-        p = Path(path)
-        if p.is_dir():
-            files = sorted(f for f in p.rglob("*") if f.is_file()
-                           and f.suffix.lower() in RECORD_SUFFIXES)
-        else:
-            files = [p]
-        for f in files:
-            try:
-                yield read_record(f)
-            except RecordError as exc:
-                yield exc
+    for f in record_files(paths):
+        try:
+            yield read_record(f)
+        except RecordError as exc:
+            yield exc

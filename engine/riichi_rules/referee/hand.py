@@ -90,6 +90,8 @@ class HandReferee:
         )
         self.deltas = [0] * SEATS
         self.wins: list[WinOutcome] = []
+        # each win followed, as the scorer sees it, whether it scores under this ruleset or not
+        self.situations: list[tuple[Win, ScoringWin]] = []
         self.disagreements: list[Disagreement] = []
         self._event = -1
         self.mechanics = Mechanics(self.state, self.ask)
@@ -501,6 +503,7 @@ class HandReferee:
         try:
             win = self._scoring_win(seat, event.win_tile, tsumo, on, event.ura,
                                     sticks=state.sticks if first_winner else 0)
+            self.situations.append((event, win))
             result = score(win, self.program)
         except InputError as error:
             self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")

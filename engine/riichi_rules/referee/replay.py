@@ -3,13 +3,13 @@ game, the hand, the event and the reason."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from riichi_rules.errors import InputError
-from riichi_rules.records.events import GameRecord, RecordError, Win, read_records
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win, read_records
 from riichi_rules.referee.hand import Disagreement, HandReferee
 from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.scoring.program import ScoringProgram
@@ -32,6 +32,8 @@ class GameReport:
     notes: list[str] = field(default_factory=list)
     unsupported: str = ""  # why the game was not replayed (rules the ruleset does not model)
     error: str = ""  # a record that could not be read
+    final_scores: list[int] | None = None  # ours, the riichi sticks left given out
+    final_points: list[float] | None = None  # ours, by the ruleset's standings rules
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -44,8 +46,23 @@ class GameReport:
         }
 
 
-def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
-    """Follow every hand of a game under a ruleset."""
+OnHand = Callable[[HandRecord, HandReferee], None]
+
+
+def replay_game(
+    record: GameRecord, program: ScoringProgram, *, settle: bool = False,
+    on_hand: OnHand | None = None,
+) -> GameReport:
+    """Follow every hand of a game under a ruleset; ``on_hand`` is called with each hand and
+    its referee once the hand's events are followed.
+
+    ``settle``: carry our own scores and riichi sticks from hand to hand (what the game ends
+    with when each hand is scored and settled under this ruleset) instead of starting each
+    hand from the record's, from the ruleset's start points (each score moved by the
+    difference from the record's, when the record starts with the game; a record that starts
+    later keeps its first hand's scores); the record's hand order, dealers, honba and events
+    are kept. The record's scores and end result are then not compared (they are what may
+    differ)."""
     report = GameReport(record.source, record.game_id, notes=list(record.errors))
     rules = record.rules
     if rules.players != 4 or not rules.standard:
@@ -59,9 +76,19 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
     rounds = 2 if rules.hanchan else 1
     over: str | None = None  # the hand after which the rules end the game
     ended: str | None = None  # the last hand that ended (the record's last, at the end)
+    if settle and record.hands:
+        first = record.hands[0]
+        shift = 0
+        if set(first.scores) == {record.start_points}:  # the game from its start
+            points = program.config.parameters["start_points"]
+            shift = int(points) - record.start_points  # type: ignore[call-overload]
+        scores = [s + shift for s in first.scores]
+        sticks_left = first.sticks
     for hand in record.hands:
         report.hands += 1
-        if scores is not None and list(hand.scores) != scores:
+        start = tuple(scores) if settle and scores is not None else hand.scores
+        start_sticks = sticks_left if settle else hand.sticks
+        if scores is not None and not settle and list(hand.scores) != scores:
             report.disagreements.append(Disagreement(
                 hand.name, -1, "scores", f"the hand starts with scores {list(hand.scores)}; "
                 f"the previous hand ended with {scores}"))
@@ -70,14 +97,14 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 hand.name, -1, "game_end", f"the hand is played although the game ends "
                 f"after {over} by the rules (next_hand game_end), with scores {scores}"))
             over = None
-        if expected is not None and expected != (hand.dealer, hand.honba, hand.sticks):
+        if expected is not None and expected != (hand.dealer, hand.honba, start_sticks):
             report.disagreements.append(Disagreement(
                 hand.name, -1, "next_hand", f"the hand starts with dealer {hand.dealer}, "
-                f"{hand.honba} honba, {hand.sticks} sticks; the rules give dealer "
+                f"{hand.honba} honba, {start_sticks} sticks; the rules give dealer "
                 f"{expected[0]}, {expected[1]} honba, {expected[2]} sticks"))
         referee = HandReferee(
             program, dealer=hand.dealer, round_wind=hand.round_wind, honba=hand.honba,
-            sticks=hand.sticks, scores=hand.scores, hands=hand.hands,
+            sticks=start_sticks, scores=start, hands=hand.hands,
             dora_indicator=hand.dora_indicator, name=f"{hand.name} (hand {hand.index})",
         )
         for event in hand.events:
@@ -91,6 +118,8 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
                 report.wins += 1
                 report.deltas_only += not event.recorded.scored
         report.disagreements.extend(referee.disagreements)
+        if on_hand is not None:
+            on_hand(hand, referee)
         scores = [s.points for s in referee.state.seats]
         sticks_left = referee.state.sticks
         if referee.ending:
@@ -103,8 +132,8 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
         else:
             expected = ended = over = None
         deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
-        made = sum(scores) - sum(hand.scores)
-        sticks_in = referee.state.sticks - hand.sticks
+        made = sum(scores) - sum(start)
+        sticks_in = referee.state.sticks - start_sticks
         if made != -deposit * sticks_in:
             report.disagreements.append(Disagreement(
                 referee.name, -1, "points_created",
@@ -115,15 +144,17 @@ def replay_game(record: GameRecord, program: ScoringProgram) -> GameReport:
         report.disagreements.append(Disagreement(
             "end", -1, "game_end", f"the record ends after {ended}, but the rules (next_hand "
             f"game_end) play on, with scores {scores}"))
-    if scores is not None:
-        scores = final_scores(program, scores, sticks_left)
-    if record.final_scores is not None and scores is not None and list(
-            record.final_scores) != scores:
+    if scores is None:
+        return report
+    scores = report.final_scores = final_scores(program, scores, sticks_left)
+    ours = report.final_points = final_points(program, scores)
+    if settle:
+        return report
+    if record.final_scores is not None and list(record.final_scores) != scores:
         report.disagreements.append(Disagreement(
             "end", -1, "final_scores", f"final scores {scores} (riichi sticks left: "
             f"{sticks_left}), the record has {list(record.final_scores)}"))
-    if record.final_points is not None and scores is not None and _standard_end(record):
-        ours = final_points(program, scores)
+    if record.final_points is not None and _standard_end(record):
         theirs = list(record.final_points)
         if any(abs(a - b) > 0.05 for a, b in zip(ours, theirs, strict=True)):
             report.disagreements.append(Disagreement(

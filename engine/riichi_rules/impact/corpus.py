@@ -1,0 +1,177 @@
+"""Recorded wins, read from files as the scorer sees them.
+
+Two kinds of file: a JSON-lines file of Tenhou wins, one win a line (the fields of
+shared/data/tenhou/README.md, "agari.jsonl"; told apart by a ``win_tile`` in its first line),
+each turned into a win by :func:`riichi_rules.records.tenhou_agari.to_win`; and game records
+(Tenhou mjlog, tenhou.net/6, mjai), whose hands the referee follows as ``riichi replay`` does,
+building each win's situation (seat, flags, dora, counters) from the events.
+
+Every win found is a :class:`CorpusWin` or an :class:`Unread`: skipped (a three-player game or
+a special lobby's scoring, which no ruleset models) or unreadable, with the reason. A file that
+cannot be read at all is one :class:`Unread` standing for no win (how many it holds is not
+known). A bad line or hand never stops the others.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable, Iterator, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from riichi_rules.errors import InputError
+from riichi_rules.hand import Win
+from riichi_rules.records.events import HandRecord, RecordError, read_record, record_files
+from riichi_rules.records.events import Win as WinEvent
+from riichi_rules.records.tenhou_agari import to_win
+from riichi_rules.referee.hand import HandReferee
+from riichi_rules.referee.replay import replay_game
+from riichi_rules.scoring.program import ScoringProgram
+
+SKIP_THREE_PLAYER = "three-player game"
+SKIP_SPECIAL_LOBBY = "special lobby's scoring"
+NOT_FOLLOWED = "the referee could not follow the hand to the win"
+UNREADABLE_FILE = "the file could not be read"
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusWin:
+    """One recorded win: where it is (``line`` for a file of wins), its game, hand (``E2-1``:
+    round wind, kyoku, honba) and winner (the file's seat numbering), and the win itself."""
+
+    source: str
+    line: int | None
+    game: str | None
+    hand: str
+    seat: int | None
+    win: Win
+
+    @property
+    def id(self) -> str:
+        """``agari.jsonl:57 (GAME E2-1 seat 3)``, or ``GAME E2-1 seat 3`` in a game record
+        (the file's name where the game has no id)."""
+        who = f"{self.game or Path(self.source).name} {self.hand} seat {self.seat}"
+        return f"{self.source}:{self.line} ({who})" if self.line is not None else who
+
+
+@dataclass(frozen=True, slots=True)
+class Unread:
+    """Wins not compared: ``skipped`` on purpose (rules no ruleset models) or unreadable;
+    ``reason`` is shared by many (an error code, "bad JSON", ...), ``message`` says it for
+    this one; ``wins`` is the number of wins it stands for (0: a file not read at all)."""
+
+    where: str
+    skipped: bool
+    reason: str
+    message: str
+    wins: int = 1
+
+
+def read_wins(paths: Iterable[str | Path], program: ScoringProgram) -> Iterator[CorpusWin | Unread]:
+    """Every recorded win of the files (folders: their record files, as ``riichi replay``
+    takes them), in file order. The referee follows game records under ``program``."""
+    for path in record_files(paths):
+        if _is_wins_file(path):
+            yield from _file_wins(path)
+        else:
+            yield from _record_wins(path, program)
+
+
+def _is_wins_file(path: Path) -> bool:
+    """Whether the file's first line that is not blank is a JSON object with a ``win_tile``."""
+    try:
+        with path.open("rb") as f:
+            for raw in f:
+                if raw.strip():
+                    first = json.loads(raw)
+                    return isinstance(first, dict) and "win_tile" in first
+    except (OSError, ValueError):
+        pass
+    return False
+
+
+def _file_wins(path: Path) -> Iterator[CorpusWin | Unread]:
+    name = str(path)
+    try:
+        with path.open("rb") as f:
+            for number, raw in enumerate(f, 1):
+                if raw.strip():
+                    yield _line_win(name, number, raw)
+    except OSError as error:
+        yield Unread(name, False, UNREADABLE_FILE, f"{name}: {error.strerror or error}", 0)
+
+
+def _line_win(name: str, number: int, raw: bytes) -> CorpusWin | Unread:
+    """One line of a file of wins (README "agari.jsonl")."""
+    where = f"{name}:{number}"
+    try:
+        record = json.loads(raw)
+    except UnicodeDecodeError as error:
+        return Unread(where, False, "not UTF-8", f"{where}: not UTF-8 text (byte {error.start})")
+    except json.JSONDecodeError as error:
+        return Unread(where, False, "bad JSON",
+                      f"{where}: not JSON ({error.msg}, column {error.colno})")
+    if not isinstance(record, dict):
+        return Unread(where, False, "bad_record", f"{where}: a win is a JSON object, not "
+                      f"{type(record).__name__}")
+    rules = record.get("ruleset")
+    if isinstance(rules, Mapping):
+        if rules.get("players", 4) != 4:
+            return Unread(where, True, SKIP_THREE_PLAYER,
+                          f"{where}: ruleset.players is {rules.get('players')}")
+        if rules.get("standard_scoring") is False:
+            return Unread(where, True, SKIP_SPECIAL_LOBBY,
+                          f"{where}: ruleset.standard_scoring is false ({rules.get('label')})")
+    try:
+        win = to_win(record)
+    except InputError as error:
+        return Unread(where, False, error.code, f"{where}: {error.message}")
+    return CorpusWin(name, number, _text(record.get("game_id")) or _text(record.get("file")),
+                     f"{record.get('round_wind', '?')}{record.get('kyoku', '?')}-"
+                     f"{record.get('honba', '?')}", _seat(record.get("winner")), win)
+
+
+def _text(value: Any) -> str | None:
+    return value if isinstance(value, str) and value else None
+
+
+def _seat(value: Any) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
+
+
+def _record_wins(path: Path, program: ScoringProgram) -> Iterator[CorpusWin | Unread]:
+    """The wins of a game record, each as the referee builds it when it follows the hand."""
+    name = str(path)
+    try:
+        record = read_record(path)
+    except RecordError as error:
+        yield Unread(name, False, UNREADABLE_FILE, error.message, 0)
+        return
+    found: list[CorpusWin | Unread] = []
+
+    def on_hand(hand: HandRecord, referee: HandReferee) -> None:
+        built = {event.index: win for event, win in referee.situations}
+        stopped = next((d.message for d in referee.disagreements if d.what in ("error", "score")
+                        and d.event not in built), "the referee built no situation for it")
+        for event in _wins(hand):
+            if event.index in built:
+                found.append(CorpusWin(name, None, record.game_id, hand.name, event.seat,
+                                       built[event.index]))
+            else:
+                where = f"{record.game_id or path.name} {hand.name} seat {event.seat}"
+                found.append(Unread(where, False, NOT_FOLLOWED, f"{where}: {stopped}"))
+
+    report = replay_game(record, program, on_hand=on_hand)
+    if report.unsupported:
+        reason = SKIP_THREE_PLAYER if record.rules.players != 4 else SKIP_SPECIAL_LOBBY
+        for hand in record.hands:
+            for event in _wins(hand):
+                yield Unread(f"{record.game_id or path.name} {hand.name} seat {event.seat}",
+                             True, reason, f"{name}: {report.unsupported}")
+        return
+    yield from found
+
+
+def _wins(hand: HandRecord) -> list[WinEvent]:
+    return [event for event in hand.events if isinstance(event, WinEvent)]
