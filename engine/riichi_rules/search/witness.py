@@ -66,9 +66,10 @@ class Witnessed:
 
 
 class _Witnesses:
-    def __init__(self, program: ScoringProgram, seed: int) -> None:
+    def __init__(self, program: ScoringProgram, seed: int, samples: int = SAMPLES) -> None:
         self.program = program
         self.seed = seed
+        self.samples = samples
         self.targets = [tg for tg in targets(program).values() if tg.kind in KINDS]
 
     def probe(self, win: Win) -> Probe:
@@ -82,7 +83,7 @@ class _Witnesses:
         rng = random.Random(f"{self.seed}:{target.key}")
         climber = Climber(rng, lambda win: target.measure(self.probe(win)), target.bias())
         best: tuple[Situation, Win, Result] | None = None
-        while budget.left() and len(found.samples) < SAMPLES:
+        while budget.left() and len(found.samples) < self.samples:
             start = budget.tried
             hit = climber.step(budget)
             found.tried += budget.tried - start
@@ -99,7 +100,8 @@ class _Witnesses:
             else:
                 why = self._pushed_out(target, result, probe.error)
                 found.pushed_out[why] = found.pushed_out.get(why, 0) + 1
-            if best is not None and found.tried > 4000 and len(found.samples) >= 3:
+            if best is not None and found.tried > 4000 and len(found.samples) >= min(
+                    3, self.samples):
                 break
         if best is None:
             dead = self._unreachable(found, budget)
@@ -390,13 +392,16 @@ def _json(d: Diagnostic) -> dict[str, Any]:
             "hint": d.hint}
 
 
-def witness_report(program: ScoringProgram, budget: Budget, seed: int = 0) -> WitnessReport:
+def witness_report(program: ScoringProgram, budget: Budget, seed: int = 0,
+                   samples: int = SAMPLES) -> WitnessReport:
     """A witness and a near miss for every scoring rule of a program, and the problems. Each
-    rule may take up to three times its fair share of what is left of the budget."""
+    rule may take up to three times its fair share of what is left of the budget. The search
+    for a rule stops once it has ``samples`` witnesses (the plainest is kept): fewer than
+    MIN_SAMPLES leave out what house yaku add beside bundled ones."""
     started = time.monotonic()
     replaced = frozenset((r.id, name) for r in (*program.yakuman, *program.yaku)
                          for name in r.replaces)
-    search = _Witnesses(program, seed)
+    search = _Witnesses(program, seed, samples)
     rules: list[Witnessed] = []
     for i, target in enumerate(search.targets):
         left = len(search.targets) - i
