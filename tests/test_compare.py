@@ -6,10 +6,10 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from riichi_rules import resources
+from compare_cases import bundled, clause_line, expected_outcome
 from riichi_rules.cli import main
 from riichi_rules.compare import compare
-from riichi_rules.conformance.cases import Case, load_file, load_suite
+from riichi_rules.conformance.cases import load_suite
 from riichi_rules.rulesets.config import load_config
 
 CASES = """\
@@ -110,61 +110,31 @@ def test_each_reason_names_its_rule_and_parameters(tmp_path: Path) -> None:
 # ---- referee cases -----------------------------------------------------------------------------
 
 
-def _cases(*files: str) -> list[Case]:
-    return [c for f in files for c in load_file(resources.conformance_dir() / f)]
-
-
-def _clause_line(declaration: str, clause: str) -> str:
-    """``file:line`` of the first line of ``declaration`` in rulesets/base/table.rules that
-    begins with ``clause``, found here in the file itself."""
-    lines = (resources.rulesets_dir() / "base" / "table.rules").read_text(
-        encoding="utf-8").splitlines()
-    start = next(i for i, line in enumerate(lines) if line.startswith(declaration + " "))
-    number = next(i for i in range(start, len(lines))
-                  if lines[i].strip().startswith(clause + " "))
-    return f"rulesets/base/table.rules:{number + 1}"
-
-
-def _expected(case: Case, ruleset: str) -> str:
-    """The case's own expectation under ``ruleset`` as a short outcome: the disagreement the
-    last event must raise, else each win as a scoring case's outcome is written
-    ("seat 1 2h30f 2000"), else "legal"."""
-    expectation = case.expectation(ruleset)
-    assert expectation is not None
-    fields = expectation.fields
-    if "illegal" in fields:
-        return str(fields["illegal"])
-    if "wins" in fields:
-        return ", ".join(f"seat {seat} {win['han']}h{win['fu']}f {win['points']}"
-                         for seat, win in fields["wins"].items())
-    assert fields.get("legal") is True
-    return "legal"
-
-
 def _differ(a: str, b: str, name: str) -> bool:
     return load_config(a).parameters[name] != load_config(b).parameters[name]
 
 
 def test_a_double_ron_is_legal_under_one_ruleset_and_refused_under_another() -> None:
-    cases = _cases("multiple-ron.yaml")
+    cases = bundled("multiple-ron.yaml")
     result = compare("ema-2016", "wrc-2025", suite=cases)
     diff = next(d for d in result.cases if d.case == "multiple-ron-double")
     case = next(c for c in cases if c.id == diff.case)
     assert diff.kind == "referee"
     # variants.md #24: a double ron stands at EMA 2016 (2000 from seat 0 to each winner); WRC
     # 2025 has a head bump, so the second ron is refused
-    assert (diff.a, diff.b) == (_expected(case, "ema-2016"), _expected(case, "wrc-2025"))
+    assert (diff.a, diff.b) == (expected_outcome(case, "ema-2016"),
+                                expected_outcome(case, "wrc-2025"))
     assert diff.a == "seat 1 2h30f 2000, seat 2 2h30f 2000" and diff.b == "illegal_ron"
     # the claim rule's "up to" clause says how many may win on one tile, from rule.multiple_ron
     (reason,) = diff.why
     assert reason.what.startswith("claim ron, up to: ")
-    assert reason.origin == _clause_line("claim ron", "up to")
+    assert reason.origin == clause_line("claim ron", "up to")
     assert reason.parameters == ("multiple_ron",)
     assert _differ("ema-2016", "wrc-2025", "multiple_ron")
 
 
 def test_an_added_kan_tile_and_a_short_wall_split_ema_2016_and_ema_2025() -> None:
-    cases = _cases("furiten.yaml", "riichi.yaml")
+    cases = bundled("furiten.yaml", "riichi.yaml")
     result = compare("ema-2016", "ema-2025", suite=cases)
     by_id = {d.case: d for d in result.cases}
     case = {c.id: c for c in cases}
@@ -172,23 +142,24 @@ def test_an_added_kan_tile_and_a_short_wall_split_ema_2016_and_ema_2025() -> Non
     # 2s is refused); EMA 2025 does not (open tanyao, 1000 from seat 2)
     kan = by_id["furiten-added-kan-tile-ron"]
     expected = case[kan.case]
-    assert (kan.a, kan.b) == (_expected(expected, "ema-2016"), _expected(expected, "ema-2025"))
+    assert (kan.a, kan.b) == (expected_outcome(expected, "ema-2016"),
+                              expected_outcome(expected, "ema-2025"))
     assert (kan.a, kan.b) == ("furiten_ron", "seat 1 1h30f 1000")
     (reason,) = kan.why
     assert reason.what == "furiten own_discard, when: yes vs no"
-    assert reason.origin == _clause_line("furiten own_discard", "when")
+    assert reason.origin == clause_line("furiten own_discard", "when")
     assert reason.parameters == ("kakan_counts_as_discard",)
     # variants.md #36: riichi needs four tiles left in the wall under EMA 2016, one under EMA
     # 2025. The riichi rule's allow clause also reads tenpai_own_four_tiles, riichi_min_points
     # and furiten_riichi, which the two rulesets set alike: only the wall is named.
     riichi = by_id["riichi-with-one-tile-left"]
     expected = case[riichi.case]
-    assert (riichi.a, riichi.b) == (_expected(expected, "ema-2016"),
-                                    _expected(expected, "ema-2025"))
+    assert (riichi.a, riichi.b) == (expected_outcome(expected, "ema-2016"),
+                                    expected_outcome(expected, "ema-2025"))
     assert (riichi.a, riichi.b) == ("illegal_riichi", "legal")
     (reason,) = riichi.why
     assert reason.what == "riichi_rule declare, allow: no vs yes"
-    assert reason.origin == _clause_line("riichi_rule declare", "allow")
+    assert reason.origin == clause_line("riichi_rule declare", "allow")
     assert reason.parameters == ("riichi_min_wall_tiles",)
     assert not any(_differ("ema-2016", "ema-2025", name) for name in
                    ("tenpai_own_four_tiles", "riichi_min_points", "furiten_riichi"))
@@ -201,7 +172,7 @@ def test_an_added_kan_tile_and_a_short_wall_split_ema_2016_and_ema_2025() -> Non
 def test_a_referee_win_scored_differently_names_the_scoring_rule() -> None:
     # conformance/riichi.yaml riichi-ippatsu-ron: 4 han 30 fu, 7700 under EMA 2016, a kiriage
     # mangan under EMA 2025 (variants.md #12): the mangan line of the limits rule
-    cases = _cases("riichi.yaml")
+    cases = bundled("riichi.yaml")
     (diff,) = [d for d in compare("ema-2016", "ema-2025", suite=cases).cases
                if d.case == "riichi-ippatsu-ron"]
     assert (diff.a, diff.b) == ("seat 1 4h30f 7700", "seat 1 4h30f 8000")
@@ -223,5 +194,5 @@ def test_the_json_lists_every_case_with_its_kind(capsys: object) -> None:
     assert kan["kind"] == "referee" and (kan["a"], kan["b"]) == ("furiten_ron",
                                                                "seat 1 1h30f 1000")
     assert kan["reasons"] == [f"furiten own_discard, when: yes vs no "
-                              f"({_clause_line('furiten own_discard', 'when')}) "
+                              f"({clause_line('furiten own_discard', 'when')}) "
                               "[rule.kakan_counts_as_discard]"]
