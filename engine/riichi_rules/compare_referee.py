@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from itertools import combinations
 from typing import Any
 
 from riichi_rules.conformance.cases import EVENT_FIELDS, Case
@@ -42,6 +43,10 @@ class Cause:
     b: Any
 
 
+_MOST = 3
+"""The largest set of clauses tried together as the cause of a difference, once the clauses
+that the others do without are dropped."""
+
 Outcome = Mapping[str, Any]
 """What the referee says after a case's events, as far as the case states it (:func:`_stated`),
 with ``illegal``: the disagreements the last event raises, ``earlier``: those raised before it,
@@ -54,7 +59,7 @@ class Panel:
     def __init__(self, programs: Sequence[ScoringProgram]) -> None:
         self.programs = tuple(programs)
         self._shadows: dict[int, Shadow] = {}
-        self._swapped: dict[tuple[int, int, Part], Shadow] = {}
+        self._swapped: dict[tuple[int, int, frozenset[Part]], Shadow] = {}
         self._traced: tuple[str, dict[int, Trace]] = ("", {})
 
     def outcomes(self, case: Case) -> list[Outcome]:
@@ -63,19 +68,23 @@ class Panel:
 
     def causes(self, case: Case, outcomes: Sequence[Outcome], i: int, j: int
                ) -> tuple[Cause, ...]:
-        """Why the outcomes under rulesets ``i`` and ``j`` differ: the clauses (and the scoring)
-        they answer differently whose answer alone, taken from the other ruleset, changes the
-        outcome under either (all of them, if no one alone does)."""
+        """Why the outcomes under rulesets ``i`` and ``j`` differ: of the clauses (and the
+        scoring) they answer differently, the fewest whose answers, taken from ``j`` in the
+        hand followed under ``i`` (or the other way round), give ``j``'s outcome
+        (:meth:`_explaining`). Failing that, those whose answer alone changes the outcome under
+        either, and failing that, all of them."""
         ti, tj = self._trace(case, i), self._trace(case, j)
         mine, theirs = ti.table[j], tj.table[i]
         parts = [*mine, *(p for p in theirs if p not in mine)]
         if ti.scoring[j] or tj.scoring[i]:
             parts.append(SCORING)
-        asked = [(i, j, ti), (j, i, tj)]
-        mattering = [p for p in parts if any(self._matters(case, outcomes[x], x, y, t, p)
-                                             for x, y, t in asked)]
+        chosen = (self._explaining(case, outcomes, i, j, parts)
+                  or self._explaining(case, outcomes, j, i, parts)
+                  or [p for p in parts if self._changes(case, outcomes, i, j, p)
+                      or self._changes(case, outcomes, j, i, p)]
+                  or parts)
         out: list[Cause] = []
-        for part in mattering or parts:
+        for part in chosen:
             if part == SCORING:
                 pairs = [*ti.scoring[j], *((b, a) for a, b in tj.scoring[i])]
                 for a, b in pairs:
@@ -88,6 +97,42 @@ class Panel:
                 there, here = theirs[part]
                 out.append(Cause(part, here, there))
         return tuple(out)
+
+    def _explaining(self, case: Case, outcomes: Sequence[Outcome], i: int, j: int,
+                    parts: Sequence[Part]) -> list[Part]:
+        """A smallest set of parts whose answers, taken from ruleset ``j`` in the hand
+        followed under ``i``, give ``j``'s outcome (none, if all of them together do not).
+        The parts that the others do without are dropped one by one; among those left, the
+        smallest sets (of up to :data:`_MOST`) that do it alone are joined, or else all those
+        left are kept. (Two clauses that make up for each other, like two ways of paying the
+        same stick, stay out unless both are needed.)"""
+        if self._swapped_outcome(case, i, j, parts) != outcomes[j]:
+            return []
+        kept = list(parts)
+        for part in parts:
+            rest = [p for p in kept if p != part]
+            if rest and self._swapped_outcome(case, i, j, rest) == outcomes[j]:
+                kept = rest
+        for size in range(1, min(len(kept) - 1, _MOST) + 1):
+            found = [p for subset in combinations(kept, size)
+                     if self._swapped_outcome(case, i, j, subset) == outcomes[j]
+                     for p in subset]
+            if found:
+                return list(dict.fromkeys(found))
+        return kept
+
+    def _changes(self, case: Case, outcomes: Sequence[Outcome], i: int, j: int,
+                 part: Part) -> bool:
+        """Whether the outcome under ruleset ``i`` changes when ``part`` answers as under
+        ``j``."""
+        return self._swapped_outcome(case, i, j, (part,)) != outcomes[i]
+
+    def _swapped_outcome(self, case: Case, i: int, j: int, parts: Sequence[Part]) -> Outcome:
+        key = (i, j, frozenset(parts))
+        if key not in self._swapped:
+            self._swapped[key] = Shadow(self.programs[i], [self.programs[j]], swap=parts)
+        shadow = self._swapped[key]
+        return _outcome(case, shadow.program, shadow)
 
     def _trace(self, case: Case, i: int) -> Trace:
         """The case followed under ruleset ``i`` with every question also put to the others
@@ -109,19 +154,6 @@ class Panel:
                 tuple(() if k == i else tuple(shadow.scoring.get(place[k], ()))
                       for k in range(len(self.programs))))
         return traces[i]
-
-    def _matters(self, case: Case, outcome: Outcome, i: int, j: int, trace: Trace,
-                 part: Part) -> bool:
-        """Whether the case's outcome under ruleset ``i`` changes when ``part`` answers as
-        under ruleset ``j``."""
-        asked = trace.scoring[j] if part == SCORING else part in trace.table[j]
-        if not asked:
-            return False
-        key = (i, j, part)
-        if key not in self._swapped:
-            self._swapped[key] = Shadow(self.programs[i], [self.programs[j]], swap=part)
-        shadow = self._swapped[key]
-        return _outcome(case, shadow.program, shadow) != outcome
 
 
 def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) -> Outcome:

@@ -40,7 +40,7 @@ def test_a_clause_answered_differently_is_noted_and_changes_nothing() -> None:
 
 def test_a_swapped_clause_answers_as_the_other_ruleset() -> None:
     case = _case("furiten.yaml", "furiten-added-kan-tile-counts-as-a-discard")
-    shadow = Shadow(program("ema-2016"), [program("ema-2025")], swap=OWN_DISCARD)
+    shadow = Shadow(program("ema-2016"), [program("ema-2025")], swap=[OWN_DISCARD])
     swapped = _play(case, shadow)
     expected = case.expectation("ema-2025")  # not furiten, and so it may claim ron
     assert expected is not None
@@ -60,6 +60,6 @@ def test_a_win_scored_differently_is_noted_and_may_be_swapped() -> None:
     totals = {(a.total, b.total) for a, b in shadow.scoring[0]
               if isinstance(a, Result) and isinstance(b, Result)}
     assert (want16.fields["wins"][1]["points"], want25.fields["wins"][1]["points"]) in totals
-    swapped = _play(case, Shadow(ema16, [ema25], swap=SCORING))
+    swapped = _play(case, Shadow(ema16, [ema25], swap=[SCORING]))
     assert swapped["wins"][1]["points"] == want25.fields["wins"][1]["points"]  # type: ignore[index]
     assert swapped["deltas"] == want25.fields["deltas"]

@@ -4,14 +4,14 @@ clauses of the table rules, and which scorings of a win, the others answer diffe
 A :class:`Shadow` copies a compiled program so that each clause of its table rules, when the
 referee asks it, also asks the same clause of the same-named rule of each other program, on the
 same question (the same environment), and notes where the answers part; its referee
-(:meth:`Shadow.referee`, a :class:`HandReferee`) does the same for every win it scores. With
-``swap``, one clause (or the scoring, :data:`SCORING`) answers as the first other program
-does: replaying a hand so shows whether that answer alone changes the outcome."""
+(:meth:`Shadow.referee`, a :class:`HandReferee`) does the same for every win it scores. The
+clauses in ``swap`` (and the scoring, if :data:`SCORING` is among them) answer as the first
+other program does: replaying a hand so shows what those answers change."""
 
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from typing import Any
 
 from riichi_rules.errors import InputError
@@ -45,9 +45,9 @@ class Shadow:
     :meth:`clear` empties both for the next hand."""
 
     def __init__(self, program: ScoringProgram, others: Sequence[ScoringProgram],
-                 swap: Part | None = None) -> None:
+                 swap: Collection[Part] = ()) -> None:
         self.others = tuple(others)
-        self.swap = swap
+        self.swap = frozenset(swap)
         self.table: dict[int, dict[Part, tuple[Any, Any]]] = {}
         self.scoring: dict[int, list[tuple[Scored, Scored]]] = {}
         rules = {kind: tuple(self._rule(rule) for rule in kept)
@@ -104,7 +104,7 @@ class Shadow:
                 there = _asked_of(fn, env, other) if fn is not None else ABSENT
                 if there != here:
                     self.table.setdefault(number, {}).setdefault(key, (here, there))
-                    if number == 0 and key == self.swap and there is not ABSENT:
+                    if number == 0 and key in self.swap and there is not ABSENT:
                         answer = there
             return answer
 
@@ -118,7 +118,7 @@ class Shadow:
             there = _scored(win, other)
             if not scored_alike(here, there):
                 self.scoring.setdefault(number, []).append((here, there))
-                if number == 0 and self.swap == SCORING:
+                if number == 0 and SCORING in self.swap:
                     answer = there
         if isinstance(answer, InputError):
             raise answer
