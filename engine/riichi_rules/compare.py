@@ -119,10 +119,8 @@ class Comparison:
     @property
     def by_kind(self) -> dict[str, tuple[int, int]]:
         """For each kind of case: (how many differ, how many were compared)."""
-        compared = {"scoring": self.cases_compared - self.referee_compared,
-                    "referee": self.referee_compared}
-        return {kind: (sum(1 for c in self.cases if c.kind == kind), n)
-                for kind, n in compared.items()}
+        return _by_kind([c.kind for c in self.cases], self.cases_compared,
+                        self.referee_compared)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -145,6 +143,13 @@ class Comparison:
                 for c in self.cases
             ],
         }
+
+
+def _by_kind(kinds: Sequence[str], compared: int, referee: int) -> dict[str, tuple[int, int]]:
+    """For "scoring" and "referee": (how many of ``kinds`` are of it, how many cases of it
+    were compared, of ``compared`` cases in all, ``referee`` of them referee cases)."""
+    return {kind: (kinds.count(kind), n)
+            for kind, n in (("scoring", compared - referee), ("referee", referee))}
 
 
 Ruleset = str | Path | RulesetConfig | ScoringProgram
@@ -171,7 +176,7 @@ def compare(
 
             suite = load_suite(cases_root).cases
         compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
-        referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, differing, suite)
+        referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
         compared += referee_compared
         case_diffs += referee_diffs
     return Comparison(config_a.id, config_b.id, tuple(params), tuple(yaku), tuple(case_diffs),
@@ -337,11 +342,23 @@ def _cases(
 
 
 def _referee_cases(
-    a: ScoringProgram, b: ScoringProgram, differing: set[str], suite: Sequence[Any]
+    a: ScoringProgram, b: ScoringProgram, suite: Sequence[Any]
 ) -> tuple[int, list[CaseDifference]]:
     """The referee cases (a deal and events) followed under both rulesets, and those whose
     outcome differs, with the clauses of the table rules (or the scorings) behind it."""
-    panel = Panel([a, b])
+    compared, found = _referee_differences([a, b], suite)
+    return compared, [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
+                                     _source(case), kind="referee")
+                      for case, shown, why in found]
+
+
+def _referee_differences(
+    progs: Sequence[ScoringProgram], suite: Sequence[Any]
+) -> tuple[int, list[tuple[Any, list[str], tuple[tuple[Reason, ...], ...]]]]:
+    """How many referee cases were followed under every ruleset, and those on which the
+    rulesets do not all agree: each with its outcomes in a few words and, for each ruleset,
+    the reasons it differs from the first (none where it does not)."""
+    panel = Panel(progs)
     out = []
     compared = 0
     for case in suite:
@@ -349,14 +366,24 @@ def _referee_cases(
             continue
         compared += 1
         outcomes = panel.outcomes(case)
-        if outcomes[0] == outcomes[1]:
+        if all(o == outcomes[0] for o in outcomes):
             continue
-        short_a, short_b = cells(outcomes)
-        out.append(CaseDifference(
-            case.id, case.location, short_a, short_b,
-            _referee_reasons(panel.causes(case, outcomes, 0, 1), a, b, differing),
-            " ".join(str(case.source).split()), kind="referee"))
+        why = tuple(() if outcomes[k] == outcomes[0] else
+                    _referee_reasons(panel.causes(case, outcomes, 0, k), progs[0], progs[k],
+                                     _differing(progs[0], progs[k]))
+                    for k in range(len(progs)))
+        out.append((case, cells(outcomes), why))
     return compared, out
+
+
+def _differing(a: ScoringProgram, b: ScoringProgram) -> set[str]:
+    """The parameters whose values differ between two rulesets."""
+    return {p.name for p in _parameters(a.config, b.config)}
+
+
+def _source(case: Any) -> str:
+    """A case's source on one line."""
+    return " ".join(str(case.source).split())
 
 
 def _referee_reasons(

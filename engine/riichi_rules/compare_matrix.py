@@ -13,19 +13,21 @@ from typing import Any
 from riichi_rules.compare import (
     Reason,
     Ruleset,
+    _by_kind,
     _cell,
+    _differing,
     _plain,
     _reasons,
-    _referee_reasons,
+    _referee_differences,
     _rules,
     _run,
     _show,
     _side,
+    _source,
     _written,
     _yaku_set,
     outcome,
 )
-from riichi_rules.compare_referee import Panel, cells
 from riichi_rules.rulesets.config import parameter_schemas
 from riichi_rules.scoring.program import ScoringProgram, parameters_read
 from riichi_rules.scoring.scorer import program
@@ -74,10 +76,8 @@ class Matrix:
     @property
     def by_kind(self) -> dict[str, tuple[int, int]]:
         """For each kind of case: (how many rows, how many were compared)."""
-        compared = {"scoring": self.cases_compared - self.referee_compared,
-                    "referee": self.referee_compared}
-        return {kind: (sum(1 for c in self.cases if c.kind == kind), n)
-                for kind, n in compared.items()}
+        return _by_kind([c.kind for c in self.cases], self.cases_compared,
+                        self.referee_compared)
 
     def to_json(self) -> dict[str, Any]:
         ids = self.rulesets
@@ -145,17 +145,9 @@ def _parameters(progs: Sequence[ScoringProgram]) -> list[ParameterRow]:
     return out
 
 
-def _differing(progs: Sequence[ScoringProgram], i: int = 0, k: int | None = None) -> set[str]:
-    """The parameters whose values differ between rulesets ``i`` and ``k`` (all of them when
-    ``k`` is None: not all equal)."""
-    chosen = progs if k is None else (progs[i], progs[k])
-    return {name for name in parameter_schemas()
-            if len({repr(_plain(p.config.parameters.get(name))) for p in chosen}) > 1}
-
-
 def _yaku(progs: Sequence[ScoringProgram]) -> list[YakuRow]:
     rules = [_rules(p) for p in progs]
-    differing = _differing(progs)
+    differing = {p.name for p in _parameters(progs)}
     out = []
     for yaku_id in sorted({k for r in rules for k in r}):
         found = [r.get(yaku_id) for r in rules]
@@ -184,33 +176,19 @@ def _scoring_rows(
             continue
         why = tuple(() if seen[k] == seen[0] else
                     _reasons(runs[0][0], runs[k][0], progs[0], progs[k],
-                             _differing(progs, 0, k))
+                             _differing(progs[0], progs[k]))
                     for k in range(len(progs)))
         out.append(CaseRow(case.id, case.location, "scoring", tuple(s for s, _ in seen), why,
-                           " ".join(str(case.source).split())))
+                           _source(case)))
     return compared, out
 
 
 def _referee_rows(
     progs: Sequence[ScoringProgram], suite: Sequence[Any]
 ) -> tuple[int, list[CaseRow]]:
-    panel = Panel(progs)
-    out = []
-    compared = 0
-    for case in suite:
-        if case.events is None or case.deal is None:
-            continue
-        compared += 1
-        outcomes = panel.outcomes(case)
-        if all(o == outcomes[0] for o in outcomes):
-            continue
-        why = tuple(() if outcomes[k] == outcomes[0] else
-                    _referee_reasons(panel.causes(case, outcomes, 0, k), progs[0], progs[k],
-                                     _differing(progs, 0, k))
-                    for k in range(len(progs)))
-        out.append(CaseRow(case.id, case.location, "referee", tuple(cells(outcomes)), why,
-                           " ".join(str(case.source).split())))
-    return compared, out
+    compared, found = _referee_differences(progs, suite)
+    return compared, [CaseRow(case.id, case.location, "referee", tuple(shown), why,
+                              _source(case)) for case, shown, why in found]
 
 
 # ---- rendering --------------------------------------------------------------------------------
