@@ -1,7 +1,7 @@
-"""The referee cases of the conformance suite under several rulesets: each case followed once
-under each ruleset with every question also put to the others (referee/shadow.py); what each
-outcome is, in a few words, and which clauses of the table rules (or scorings of a win)
-answered differently in a way that changes it.
+"""The referee cases of the conformance suite under several rulesets: each case followed under
+each ruleset, and where the outcomes differ, followed again with every question also put to
+the others (referee/shadow.py); what each outcome is, in a few words, and which clauses of the
+table rules (or scorings of a win) answered differently in a way that changes it.
 
 :mod:`riichi_rules.compare` makes its referee case differences from a :class:`Panel`."""
 
