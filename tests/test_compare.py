@@ -1,12 +1,16 @@
-"""``riichi compare``: parameters, yaku and conformance cases that differ between rulesets."""
+"""``riichi compare``: parameters, yaku and conformance cases (scoring and referee) that differ
+between rulesets."""
 
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
+from compare_cases import bundled, clause_line, expected_outcome
 from riichi_rules.cli import main
 from riichi_rules.compare import compare
+from riichi_rules.conformance.cases import load_suite
+from riichi_rules.rulesets.config import load_config
 
 CASES = """\
 - id: kiriage-4h30f
@@ -136,3 +140,94 @@ def test_a_payments_reason_when_only_the_payments_differ(tmp_path: Path) -> None
     assert (ra.winner_receives, rb.winner_receives) == (4200, 4400)
     (reason,) = reasons(ra, rb, a, b, differing)
     assert (reason.what, reason.parameters) == ("payments", ("honba_ron",))
+
+
+# ---- referee cases -----------------------------------------------------------------------------
+
+
+def _differ(a: str, b: str, name: str) -> bool:
+    return load_config(a).parameters[name] != load_config(b).parameters[name]
+
+
+def test_a_double_ron_is_legal_under_one_ruleset_and_refused_under_another() -> None:
+    cases = bundled("multiple-ron.yaml")
+    result = compare("ema-2016", "wrc-2025", suite=cases)
+    diff = next(d for d in result.cases if d.case == "multiple-ron-double")
+    case = next(c for c in cases if c.id == diff.case)
+    assert diff.kind == "referee"
+    # variants.md #24: a double ron stands at EMA 2016 (2000 from seat 0 to each winner); WRC
+    # 2025 has a head bump, so the second ron is refused
+    assert (diff.a, diff.b) == (expected_outcome(case, "ema-2016"),
+                                expected_outcome(case, "wrc-2025"))
+    assert diff.a == "seat 1 2h30f 2000, seat 2 2h30f 2000" and diff.b == "illegal_ron"
+    # the claim rule's "up to" clause says how many may win on one tile, from rule.multiple_ron
+    (reason,) = diff.why
+    assert reason.what.startswith("claim ron, up to: ")
+    assert reason.origin == clause_line("claim ron", "up to")
+    assert reason.parameters == ("multiple_ron",)
+    assert _differ("ema-2016", "wrc-2025", "multiple_ron")
+
+
+def test_an_added_kan_tile_and_a_short_wall_split_ema_2016_and_ema_2025() -> None:
+    cases = bundled("furiten.yaml", "riichi.yaml")
+    result = compare("ema-2016", "ema-2025", suite=cases)
+    by_id = {d.case: d for d in result.cases}
+    case = {c.id: c for c in cases}
+    # variants.md #34: EMA 2016 counts seat 1's own added 5s as a discard (furiten, the ron on
+    # 2s is refused); EMA 2025 does not (open tanyao, 1000 from seat 2)
+    kan = by_id["furiten-added-kan-tile-ron"]
+    expected = case[kan.case]
+    assert (kan.a, kan.b) == (expected_outcome(expected, "ema-2016"),
+                              expected_outcome(expected, "ema-2025"))
+    assert (kan.a, kan.b) == ("furiten_ron", "seat 1 1h30f 1000")
+    (reason,) = kan.why
+    assert reason.what == "furiten own_discard, when: yes vs no"
+    assert reason.origin == clause_line("furiten own_discard", "when")
+    assert reason.parameters == ("kakan_counts_as_discard",)
+    # variants.md #36: riichi needs four tiles left in the wall under EMA 2016, one under EMA
+    # 2025. The riichi rule's allow clause also reads tenpai_own_four_tiles, riichi_min_points
+    # and furiten_riichi, which the two rulesets set alike: only the wall is named.
+    riichi = by_id["riichi-with-one-tile-left"]
+    expected = case[riichi.case]
+    assert (riichi.a, riichi.b) == (expected_outcome(expected, "ema-2016"),
+                                    expected_outcome(expected, "ema-2025"))
+    assert (riichi.a, riichi.b) == ("illegal_riichi", "legal")
+    (reason,) = riichi.why
+    assert reason.what == "riichi_rule declare, allow: no vs yes"
+    assert reason.origin == clause_line("riichi_rule declare", "allow")
+    assert reason.parameters == ("riichi_min_wall_tiles",)
+    assert not any(_differ("ema-2016", "ema-2025", name) for name in
+                   ("tenpai_own_four_tiles", "riichi_min_points", "furiten_riichi"))
+    # a case whose expectations agree under both is not listed (EMA 2016 §3.3.14: temporary
+    # furiten, the same in every ruleset)
+    assert "furiten-temporary-after-letting-a-winning-tile-pass" in case
+    assert "furiten-temporary-after-letting-a-winning-tile-pass" not in by_id
+
+
+def test_a_referee_win_scored_differently_names_the_scoring_rule() -> None:
+    # conformance/riichi.yaml riichi-ippatsu-ron: 4 han 30 fu, 7700 under EMA 2016, a kiriage
+    # mangan under EMA 2025 (variants.md #12): the mangan line of the limits rule
+    cases = bundled("riichi.yaml")
+    (diff,) = [d for d in compare("ema-2016", "ema-2025", suite=cases).cases
+               if d.case == "riichi-ippatsu-ron"]
+    assert (diff.a, diff.b) == ("seat 1 4h30f 7700", "seat 1 4h30f 8000")
+    assert any("limit none vs mangan" in r and "rule.kiriage" in r for r in diff.reasons)
+
+
+def test_the_json_lists_every_case_with_its_kind(capsys: object) -> None:
+    assert main(["compare", "ema-2016", "ema-2025", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
+    suite = load_suite().cases
+    referee = sum(1 for c in suite if c.events is not None)
+    scoring = sum(1 for c in suite if c.win is not None)
+    assert out["cases_compared"] == referee + scoring
+    assert out["cases_compared_by_kind"] == {"scoring": scoring, "referee": referee}
+    assert {c["kind"] for c in out["cases"]} == {"scoring", "referee"}
+    for entry in out["cases"]:
+        assert set(entry) == {"case", "kind", "location", "a", "b", "reasons", "source"}
+    kan = next(c for c in out["cases"] if c["case"] == "furiten-added-kan-tile-ron")
+    assert kan["kind"] == "referee" and (kan["a"], kan["b"]) == ("furiten_ron",
+                                                               "seat 1 1h30f 1000")
+    assert kan["reasons"] == [f"furiten own_discard, when: yes vs no "
+                              f"({clause_line('furiten own_discard', 'when')}) "
+                              "[rule.kakan_counts_as_discard]"]

@@ -1,5 +1,6 @@
 """Where two rulesets differ: parameter by parameter, yaku by yaku, and case by case on the
-conformance suite (with the rules and parameters that made each difference).
+conformance suite, scoring and referee cases alike (with the rules and parameters that made
+each difference; the referee cases are followed by compare_referee.py).
 
 ``riichi compare`` prints a :class:`Comparison`; the generated rulebook's pair pages are made
 from one too."""
@@ -11,8 +12,17 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from riichi_rules.compare_referee import (
+    Cause,
+    Panel,
+    cells,
+    part_origin,
+    part_parameters,
+    part_text,
+)
 from riichi_rules.errors import InputError
 from riichi_rules.language import ast
+from riichi_rules.referee.shadow import SCORING, Scored
 from riichi_rules.rulesets.config import RulesetConfig, parameter_schemas
 from riichi_rules.scoring.program import DoraRule, ScoringProgram, YakuRule, parameters_read
 from riichi_rules.scoring.result import Result
@@ -88,6 +98,7 @@ class CaseDifference:
     b: str
     why: tuple[Reason, ...]  # the rules and parameters behind the difference
     source: str = ""  # the case's own source (rulebook section, worked example)
+    kind: str = "scoring"  # "scoring" (a win to score) or "referee" (a deal and events)
 
     @property
     def reasons(self) -> tuple[str, ...]:
@@ -102,7 +113,14 @@ class Comparison:
     parameters: tuple[ParameterDifference, ...]
     yaku: tuple[YakuDifference, ...]
     cases: tuple[CaseDifference, ...]
-    cases_compared: int
+    cases_compared: int  # scoring and referee cases
+    referee_compared: int = 0  # of which referee cases
+
+    @property
+    def by_kind(self) -> dict[str, tuple[int, int]]:
+        """For each kind of case: (how many differ, how many were compared)."""
+        return _by_kind([c.kind for c in self.cases], self.cases_compared,
+                        self.referee_compared)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -118,12 +136,20 @@ class Comparison:
                 for y in self.yaku
             ],
             "cases_compared": self.cases_compared,
+            "cases_compared_by_kind": {k: n for k, (_, n) in self.by_kind.items()},
             "cases": [
-                {"case": c.case, "location": c.location, "a": c.a, "b": c.b,
+                {"case": c.case, "kind": c.kind, "location": c.location, "a": c.a, "b": c.b,
                  "reasons": list(c.reasons), "source": c.source}
                 for c in self.cases
             ],
         }
+
+
+def _by_kind(kinds: Sequence[str], compared: int, referee: int) -> dict[str, tuple[int, int]]:
+    """For "scoring" and "referee": (how many of ``kinds`` are of it, how many cases of it
+    were compared, of ``compared`` cases in all, ``referee`` of them referee cases)."""
+    return {kind: (kinds.count(kind), n)
+            for kind, n in (("scoring", compared - referee), ("referee", referee))}
 
 
 Ruleset = str | Path | RulesetConfig | ScoringProgram
@@ -143,15 +169,18 @@ def compare(
     differing = {p.name for p in params}
     yaku = _yaku(prog_a, prog_b, differing)
     case_diffs: list[CaseDifference] = []
-    compared = 0
+    compared = referee_compared = 0
     if cases:
         if suite is None:
             from riichi_rules.conformance.cases import load_suite
 
             suite = load_suite(cases_root).cases
         compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
+        referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
+        compared += referee_compared
+        case_diffs += referee_diffs
     return Comparison(config_a.id, config_b.id, tuple(params), tuple(yaku), tuple(case_diffs),
-                      compared)
+                      compared, referee_compared)
 
 
 def _parameters(a: RulesetConfig, b: RulesetConfig) -> list[ParameterDifference]:
@@ -312,6 +341,85 @@ def _cases(
     return compared, out
 
 
+def _referee_cases(
+    a: ScoringProgram, b: ScoringProgram, suite: Sequence[Any]
+) -> tuple[int, list[CaseDifference]]:
+    """The referee cases (a deal and events) followed under both rulesets, and those whose
+    outcome differs, with the clauses of the table rules (or the scorings) behind it."""
+    compared, found = _referee_differences([a, b], suite)
+    return compared, [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
+                                     _source(case), kind="referee")
+                      for case, shown, why in found]
+
+
+def _referee_differences(
+    progs: Sequence[ScoringProgram], suite: Sequence[Any]
+) -> tuple[int, list[tuple[Any, list[str], tuple[tuple[Reason, ...], ...]]]]:
+    """How many referee cases were followed under every ruleset, and those on which the
+    rulesets do not all agree: each with its outcomes in a few words and, for each ruleset,
+    the reasons it differs from the first (none where it does not)."""
+    panel = Panel(progs)
+    out = []
+    compared = 0
+    for case in suite:
+        if case.events is None or case.deal is None:
+            continue
+        compared += 1
+        outcomes = panel.outcomes(case)
+        if all(o == outcomes[0] for o in outcomes):
+            continue
+        why = tuple(() if outcomes[k] == outcomes[0] else
+                    _referee_reasons(panel.causes(case, outcomes, 0, k), progs[0], progs[k],
+                                     _differing(progs[0], progs[k]))
+                    for k in range(len(progs)))
+        out.append((case, cells(outcomes), why))
+    return compared, out
+
+
+def _differing(a: ScoringProgram, b: ScoringProgram) -> set[str]:
+    """The parameters whose values differ between two rulesets."""
+    return {p.name for p in _parameters(a.config, b.config)}
+
+
+def _source(case: Any) -> str:
+    """A case's source on one line."""
+    return " ".join(str(case.source).split())
+
+
+def _referee_reasons(
+    causes: Sequence[Cause], a: ScoringProgram, b: ScoringProgram, differing: set[str],
+) -> tuple[Reason, ...]:
+    """Each cause as reasons: a clause of a table rule, where it is written and the differing
+    parameters it reads; a scoring, as :func:`reasons`, but where the scorer refuses the win
+    under one ruleset, the refusal (and the yaku only if it is for want of a yaku)."""
+    out: list[Reason] = []
+    for cause in causes:
+        if cause.part != SCORING:
+            params = (part_parameters(a, cause.part) | part_parameters(b, cause.part)) & differing
+            out.append(Reason(part_text(a if part_origin(a, cause.part) else b, cause),
+                              part_origin(a, cause.part) or part_origin(b, cause.part),
+                              tuple(sorted(params))))
+            continue
+        ra, rb = _result_of(cause.a), _result_of(cause.b)
+        errors = [s for s in (cause.a, cause.b) if isinstance(s, InputError)]
+        if errors:
+            out.append(Reason(
+                f"the win: {_scored_text(cause.a)} vs {_scored_text(cause.b)}", "the scorer"))
+        if all(e.code == "no_yaku" for e in errors):
+            out.extend(reasons(ra, rb, a, b, differing))
+    return tuple(dict.fromkeys(out))
+
+
+def _result_of(scored: Scored) -> Result | None:
+    return None if isinstance(scored, InputError) else scored
+
+
+def _scored_text(scored: Scored) -> str:
+    if isinstance(scored, InputError):
+        return f"error {scored.code} ({scored.message})"
+    return outcome(scored)
+
+
 def _yaku_set(result: Result | None) -> frozenset[tuple[str, int, int]]:
     if result is None:
         return frozenset()
@@ -393,12 +501,13 @@ def render_text(c: Comparison) -> str:
     for y in c.yaku:
         reads = f"  [reads {', '.join(y.parameters)}]" if y.parameters else ""
         lines.append(f"  {y.id}: {y.a.describe()} | {y.b.describe()}{reads}")
-    lines += ["", f"Conformance cases whose outcome differs ({len(c.cases)} of "
-              f"{c.cases_compared}):"]
-    for d in c.cases:
-        lines.append(f"  {d.case}: {d.a} | {d.b}   ({d.location})")
-        for reason in d.reasons:
-            lines.append(f"      {reason}")
+    for kind, (differ, compared) in c.by_kind.items():
+        lines += ["", f"{kind.capitalize()} cases whose outcome differs ({differ} of "
+                  f"{compared}):"]
+        for d in c.cases:
+            if d.kind == kind:
+                lines.append(f"  {d.case}: {d.a} | {d.b}   ({d.location})")
+                lines.extend(f"      {reason}" for reason in d.reasons)
     return "\n".join(lines)
 
 
@@ -412,11 +521,17 @@ def render_markdown(c: Comparison) -> str:
     for y in c.yaku:
         lines.append(f"| `{y.id}` {y.title} | {y.a.describe()} | {y.b.describe()} | "
                      f"{', '.join(y.parameters)} |")
-    lines += ["", f"## Conformance cases ({len(c.cases)} of {c.cases_compared} differ)", "",
-              f"| case | {c.a} | {c.b} | why |", "|---|---|---|---|"]
-    for d in c.cases:
-        lines.append(f"| `{d.case}` | {d.a} | {d.b} | {'; '.join(d.reasons)} |")
+    for kind, (differ, compared) in c.by_kind.items():
+        lines += ["", f"## {kind.capitalize()} cases ({differ} of {compared} differ)", "",
+                  f"| case | {c.a} | {c.b} | why |", "|---|---|---|---|"]
+        lines.extend(f"| `{d.case}` | {_cell(d.a)} | {_cell(d.b)} | "
+                     f"{_cell('; '.join(d.reasons))} |" for d in c.cases if d.kind == kind)
     return "\n".join(lines) + "\n"
+
+
+def _cell(text: str) -> str:
+    """Text for a Markdown table cell."""
+    return text.replace("|", "/")
 
 
 def _show(value: Any) -> str:
@@ -426,4 +541,6 @@ def _show(value: Any) -> str:
         return "none"
     if isinstance(value, list):
         return "[" + ", ".join(_show(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{" + ", ".join(f"{k}: {_show(v)}" for k, v in value.items()) + "}"
     return str(value)

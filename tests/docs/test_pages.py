@@ -165,7 +165,7 @@ def test_a_pair_page_lists_the_cases_that_differ(ema16_25: Path) -> None:
     assert "../source/conformance/limits.yaml.md" in row  # the case's file, published
     # the page and riichi compare agree on how many cases differ
     result = compare("ema-2016", "ema-2025")
-    assert f"{len(result.cases)} of the {result.cases_compared} hands" in page
+    assert f"{len(result.cases)} of the {result.cases_compared} cases" in page
     assert page.count("\n| `") == len(result.cases)  # one row per case
 
 

@@ -1,9 +1,11 @@
-"""``riichi compare A B``: where two rulesets differ — parameters (with their meaning), yaku
-(present or absent, han closed/open), and the conformance cases whose outcome differs, each
-with the rules and parameters that made the difference. With ``--corpus FILES``: what the
-difference does to recorded wins instead (riichi_rules.cli.impact).
+"""``riichi compare A B [C ...]``: where rulesets differ — parameters (with their meaning),
+yaku (present or absent, han closed/open), and the conformance cases (scoring and referee)
+whose outcome differs, each with the rules and parameters that made the difference; with
+three or more rulesets, as a matrix (one column per ruleset). With ``--search``: wins that two
+rulesets score differently, found by search (riichi_rules.search); with ``--corpus FILES``:
+what the difference does to recorded wins (riichi_rules.cli.impact).
 
-Exit status: 0, or 1 if a ruleset does not load.
+Exit status: 0; 1 if a ruleset does not load (or is given twice); 2 with fewer than two.
 """
 
 from __future__ import annotations
@@ -19,12 +21,13 @@ from riichi_rules.cli.impact import add_corpus_options
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = subparsers.add_parser(
         "compare",
-        help="show where two rulesets differ",
+        help="show where rulesets differ",
         description="Compare two rulesets (bundled ids or paths): the parameters that differ, "
-        "the yaku that differ, and the conformance cases whose outcome differs.",
+        "the yaku that differ, and the conformance cases (scoring and referee) whose outcome "
+        "differs. With three or more, a matrix of the rows where they do not all agree.",
     )
-    p.add_argument("a", metavar="A", help="a ruleset id or path")
-    p.add_argument("b", metavar="B", help="another ruleset id or path")
+    p.add_argument("rulesets", nargs="+", metavar="RULESET",
+                   help="two or more ruleset ids or paths")
     form = p.add_mutually_exclusive_group()
     form.add_argument("--json", action="store_true", help="print one JSON object")
     form.add_argument("--markdown", action="store_true", help="print Markdown tables")
@@ -58,50 +61,64 @@ def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
 
 
 def run(args: argparse.Namespace) -> int:
+    if len(args.rulesets) < 2:
+        print("riichi compare: error: give two rulesets or more", file=sys.stderr)
+        return 2
     if args.search and args.corpus:
         print("riichi compare: error: --search and --corpus do not go together: search for "
               "differences, or measure them on records", file=sys.stderr)
         return 2
-    if args.search:
-        return _search(args)
+    if (args.search or args.corpus) and len(args.rulesets) != 2:
+        print(f"riichi compare: error: {'--search' if args.search else '--corpus'} compares "
+              "two rulesets", file=sys.stderr)
+        return 2
     if args.corpus:
         from riichi_rules.cli.impact import run_corpus
 
-        return run_corpus(args.a, args.b, args)
-    from riichi_rules.compare import compare, render_markdown, render_text
+        return run_corpus(args.rulesets[0], args.rulesets[1], args)
     from riichi_rules.errors import DiagnosticError
 
     try:
-        comparison = compare(args.a, args.b, cases=not args.no_cases)
+        return _compare(args)
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
         return 1
-    if args.json:
-        print(json.dumps(comparison.to_json(), indent=2, ensure_ascii=False))
-    elif args.markdown:
-        print(render_markdown(comparison), end="")
-    else:
-        print(render_text(comparison))
-    return 0
-
-
-def _search(args: argparse.Namespace) -> int:
-    from riichi_rules.errors import DiagnosticError
-    from riichi_rules.scoring.scorer import program
-    from riichi_rules.search.climb import Budget
-    from riichi_rules.search.differences import search_differences
-    from riichi_rules.search.report import render_markdown, render_text
-
-    try:
-        a, b = program(args.a), program(args.b)
-    except DiagnosticError as error:
-        print(error.render(), file=sys.stderr)
+    except ValueError as error:  # a ruleset given twice
+        print(f"riichi compare: {error}", file=sys.stderr)
         return 1
-    found = search_differences(a, b, Budget.of(args.situations, args.budget), args.seed)
+
+
+def _compare(args: argparse.Namespace) -> int:
+    if args.search:
+        from riichi_rules.scoring.scorer import program
+        from riichi_rules.search import report
+        from riichi_rules.search.climb import Budget
+        from riichi_rules.search.differences import search_differences
+
+        a, b = (program(r) for r in args.rulesets)
+        found = search_differences(a, b, Budget.of(args.situations, args.budget), args.seed)
+        return _emit(args, found.to_json(), lambda: report.render_text(found),
+                     lambda: report.render_markdown(found))
+    if len(args.rulesets) > 2:
+        from riichi_rules import compare_matrix as m
+
+        table = m.matrix(args.rulesets, cases=not args.no_cases)
+        return _emit(args, table.to_json(), lambda: m.render_matrix_text(table),
+                     lambda: m.render_matrix_markdown(table))
+    from riichi_rules import compare as c
+
+    first, second = args.rulesets
+    comparison = c.compare(first, second, cases=not args.no_cases)
+    return _emit(args, comparison.to_json(), lambda: c.render_text(comparison),
+                 lambda: c.render_markdown(comparison))
+
+
+def _emit(args: argparse.Namespace, as_json: object, text: Callable[[], str],
+          markdown: Callable[[], str]) -> int:
     if args.json:
-        print(json.dumps(found.to_json(), indent=2, ensure_ascii=False))
+        print(json.dumps(as_json, indent=2, ensure_ascii=False))
     elif args.markdown:
-        print(render_markdown(found), end="")
+        print(markdown(), end="")
     else:
-        print(render_text(found))
+        print(text())
     return 0

@@ -23,7 +23,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "limits and payments, a points table computed by the engine, and the table rules "
         "(furiten, claims, riichi, kans, pao, draws, next hand) rendered from their rules; "
         "comparison pages across rulesets (riichi compare, with the conformance cases that "
-        "score differently); tile pictures.",
+        "come out differently); tile pictures.",
         epilog="Examples:\n"
         "  riichi docs build                      # every bundled ruleset -> docs/generated\n"
         "  riichi docs build --ruleset my-club/ --out /tmp/rulebook\n"

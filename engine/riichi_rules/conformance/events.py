@@ -13,7 +13,7 @@ collects what the expectation of a case can state (:func:`observe`).
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -345,9 +345,11 @@ class Play:
     rounds: int = 2
 
 
-def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "") -> Play:
-    """Follow the steps with a referee under ``program``."""
-    referee = HandReferee(
+def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "",
+         make_referee: Callable[..., HandReferee] = HandReferee) -> Play:
+    """Follow the steps with a referee under ``program`` (made by ``make_referee``: a
+    :class:`HandReferee`, or one that also asks other rulesets, see referee/shadow.py)."""
+    referee = make_referee(
         program, dealer=deal.dealer, round_wind=deal.round_wind, honba=deal.honba,
         sticks=deal.sticks, scores=deal.scores, hands=deal.hands, dora_indicator=deal.dora,
         name=name,

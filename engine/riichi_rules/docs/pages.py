@@ -1079,8 +1079,9 @@ class _Site:
                  f"[{_md(a.config.name)}]({_rel(page, a.page('index.md'))}) and "
                  f"[{_md(b.config.name)}]({_rel(page, b.page('index.md'))}) differ in "
                  f"{len(c.parameters)} parameters and {len(c.yaku)} yaku; "
-                 f"{len(c.cases)} of the {c.cases_compared} hands of the conformance suite "
-                 "score differently.", ""]
+                 f"{len(c.cases)} of the {c.cases_compared} cases of the conformance suite "
+                 "(hands to score, and hands followed by the referee) come out differently.",
+                 ""]
         lines += ["## Parameters", ""]
         if c.parameters:
             lines += [f"| Parameter | {_md(a.short)} | {_md(b.short)} | Meaning |",
@@ -1116,10 +1117,12 @@ class _Site:
             lines.append("The yaku are the same.")
         lines += ["", "## Conformance cases", ""]
         if c.cases:
-            lines += [f"The hands of the conformance suite that {_md(a.short)} and "
-                      f"{_md(b.short)} score differently, each scored by both rulesets' own "
-                      "rules. *Why* names the rules whose part of the score differs, where "
-                      "they are written, and the parameters they read whose values differ.",
+            lines += [f"The cases of the conformance suite that {_md(a.short)} and "
+                      f"{_md(b.short)} decide differently: hands scored, and hands followed "
+                      "event by event by the referee, under both rulesets' own rules. *Why* "
+                      "names the rules whose part of the score, or whose answer at the table, "
+                      "differs, where they are written, and the parameters they read whose "
+                      "values differ.",
                       "", f"| Case | {_md(a.short)} | {_md(b.short)} | Why |",
                       "|---|---|---|---|"]
             for d in c.cases:
@@ -1130,8 +1133,8 @@ class _Site:
                 lines.append(f"| `{d.case}` <br><small>{where}{source}</small> | "
                              f"{_md(_outcome(d.a))} | {_md(_outcome(d.b))} | {why} |")
         else:
-            lines.append(f"Every hand of the conformance suite ({c.cases_compared}) scores the "
-                         "same in both.")
+            lines.append(f"Every case of the conformance suite ({c.cases_compared}) comes out "
+                         "the same in both.")
         lines += ["", "## Points", "",
                   "Hands whose points differ (computed by each ruleset's own rules; "
                   "non-dealer and dealer, ron and tsumo):", ""]

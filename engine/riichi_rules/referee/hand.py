@@ -156,7 +156,7 @@ class HandReferee:
         drawn = seat.drawn
         if drawn is not None:
             try:
-                score(self._scoring_win(seat, drawn, True, "discard"), self.program)
+                self.score(self._scoring_win(seat, drawn, True, "discard"))
                 out.append("tsumo")
             except InputError:
                 pass
@@ -187,6 +187,11 @@ class HandReferee:
             if not self.ask.forbidding("discard", env):
                 out.append(f"discard {tile}")
         return out
+
+    def score(self, win: ScoringWin) -> Result:
+        """The scorer's result for a win under this referee's ruleset (raises InputError):
+        every question about a win's score goes through here."""
+        return score(win, self.program)
 
     # ---- the environments of the seat's own actions --------------------------------------
     def _discard_env(self, seat: SeatState, tile: Tile, drawn: bool) -> TableEnv:
@@ -467,7 +472,7 @@ class HandReferee:
         if not any(w.kind == tile.kind for w in waits(seat.hand, seat.melds)):
             return False
         try:
-            score(self._scoring_win(seat, tile, False, on), self.program)
+            self.score(self._scoring_win(seat, tile, False, on))
         except InputError:
             return False
         return True
@@ -504,7 +509,7 @@ class HandReferee:
             win = self._scoring_win(seat, event.win_tile, tsumo, on, event.ura,
                                     sticks=state.sticks if first_winner else 0)
             self.situations.append((event, win))
-            result = score(win, self.program)
+            result = self.score(win)
         except InputError as error:
             self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")
             return

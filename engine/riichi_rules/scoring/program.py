@@ -106,10 +106,19 @@ class YakuRule:
 
 def parameters_read(node: object) -> frozenset[str]:
     """Every ``rule.NAME`` inside an AST node."""
+    return _names_of(node, ast.Param)
+
+
+def names_read(node: object) -> frozenset[str]:
+    """Every bare name (a feature, or a ``let`` of the declaration) inside an AST node."""
+    return _names_of(node, ast.Name)
+
+
+def _names_of(node: object, kind: type[ast.Param] | type[ast.Name]) -> frozenset[str]:
     found: set[str] = set()
 
     def walk(item: object) -> None:
-        if isinstance(item, ast.Param):
+        if isinstance(item, kind):
             found.add(item.name)
         elif isinstance(item, tuple):
             for x in item:
