@@ -21,12 +21,16 @@ from riichi_rules.compare_referee import (
     part_text,
 )
 from riichi_rules.errors import InputError
+from riichi_rules.hand import Win
 from riichi_rules.language import ast
 from riichi_rules.referee.shadow import SCORING, Scored
 from riichi_rules.rulesets.config import RulesetConfig, parameter_schemas
 from riichi_rules.scoring.program import DoraRule, ScoringProgram, YakuRule, parameters_read
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program, score
+from riichi_rules.search.causes import Cause as SearchCause
+from riichi_rules.search.causes import explainer
+from riichi_rules.search.probe import Probe
 
 
 @dataclass(frozen=True, slots=True)
@@ -336,7 +340,7 @@ def _cases(
         if short_a == short_b and yaku_a == yaku_b:
             continue
         out.append(CaseDifference(case.id, case.location, short_a, short_b,
-                                  reasons(result_a, result_b, a, b, differing),
+                                  reasons(case.win, a, b),
                                   " ".join(str(case.source).split())))
     return compared, out
 
@@ -400,13 +404,12 @@ def _referee_reasons(
                               part_origin(a, cause.part) or part_origin(b, cause.part),
                               tuple(sorted(params))))
             continue
-        ra, rb = _result_of(cause.a), _result_of(cause.b)
         errors = [s for s in (cause.a, cause.b) if isinstance(s, InputError)]
         if errors:
             out.append(Reason(
                 f"the win: {_scored_text(cause.a)} vs {_scored_text(cause.b)}", "the scorer"))
-        if all(e.code == "no_yaku" for e in errors):
-            out.extend(reasons(ra, rb, a, b, differing))
+        if all(e.code == "no_yaku" for e in errors) and cause.win is not None:
+            out.extend(reasons(cause.win, a, b))
     return tuple(dict.fromkeys(out))
 
 
@@ -426,61 +429,25 @@ def _yaku_set(result: Result | None) -> frozenset[tuple[str, int, int]]:
     return frozenset((y.id, y.han, y.yakuman) for y in result.yaku)
 
 
-def reasons(
-    ra: Result | None, rb: Result | None, a: ScoringProgram, b: ScoringProgram,
-    differing: set[str],
-) -> tuple[Reason, ...]:
-    """The rules whose contribution differs between two results of one win (None: the win
-    does not score), each with the differing parameters it reads; the payments rule when
-    only what the winner receives differs."""
-    found: list[Reason] = []
-    by_id = {**_rules(a), **_rules(b)}
-    ya = {y.id: y for y in (ra.yaku if ra else ())}
-    yb = {y.id: y for y in (rb.yaku if rb else ())}
-    for yaku_id in sorted(set(ya) | set(yb)):
-        sa, sb = ya.get(yaku_id), yb.get(yaku_id)
-        if sa is not None and sb is not None and (sa.han, sa.yakuman) == (sb.han, sb.yakuman):
-            continue
-        origin = (sa or sb).origin  # type: ignore[union-attr]
-        rule = by_id.get(yaku_id)
-        params = tuple(sorted(_params_of(rule.declaration) & differing)) if rule else ()
-        found.append(Reason(f"yaku {yaku_id}", origin, params))
-    if ra and rb and ra.fu != rb.fu:
-        items_a = {(f.label, f.fu) for f in ra.fu_items}
-        items_b = {(f.label, f.fu) for f in rb.fu_items}
-        labels = sorted({label for label, _ in items_a ^ items_b})
-        origins = {f.label: f.origin for f in (*ra.fu_items, *rb.fu_items)}
-        for label in labels:
-            clause = next((c for c in a.fu.declaration.clauses if c.label == label), None)
-            fu_params = tuple(sorted(_params_of(clause or a.fu.declaration) & differing))
-            found.append(Reason(f"fu: {label}", origins.get(label) or a.fu.origin.text,
-                                fu_params))
-        if not labels:
-            fu_params = tuple(sorted(_params_of(a.fu.declaration) & differing))
-            found.append(Reason("fu: rounding", a.fu.origin.text, fu_params))
-    if ra and rb and (ra.limit != rb.limit or (ra.limit and ra.basic != rb.basic)):
-        clauses = [_limit_clause(a, ra.limit_origin), _limit_clause(b, rb.limit_origin)]
-        read = frozenset().union(*(_params_of(c) for c in clauses if c is not None))
-        if not any(clauses):
-            read = _params_of(a.limits.declaration)
-        what = (f"limit {ra.limit or 'none'} vs {rb.limit or 'none'}" if ra.limit != rb.limit
-                else f"limit {ra.limit or 'none'}: {ra.basic} vs {rb.basic} basic points")
-        found.append(Reason(what, ra.limit_origin or rb.limit_origin or a.limits.origin.text,
-                            tuple(sorted(read & differing))))
-    if ra and rb and not found and ra.winner_receives != rb.winner_receives:
-        found.append(Reason("payments", ra.payments_origin, tuple(sorted(
-            _params_of(a.payments.declaration) & differing))))
-    return tuple(found)
+def reasons(win: Win | Mapping[str, Any], a: ScoringProgram, b: ScoringProgram
+            ) -> tuple[Reason, ...]:
+    """Why a win scores differently under two rulesets: the rules whose two versions, read
+    in the same situation, part (see :class:`riichi_rules.search.causes.Explainer`), each
+    where it is written and with the differing parameters it reads; where no rule's versions
+    part, the parts of the results that differ."""
+    if not isinstance(win, Win):
+        win = Win.from_json(win)
+    explained = explainer(a, b).explain(Probe(win, a), Probe(win, b))
+    return tuple(_as_reason(c) for c in explained.causes or explained.effects)
 
 
-def _limit_clause(prog: ScoringProgram, origin: str) -> ast.Clause | None:
-    """The ``limit`` clause written at ``origin`` ("file:line[; note]"), if any."""
-    where = origin.split("; ", 1)[0]
-    line = where.rsplit(":", 1)[-1]
-    for clause in prog.limits.declaration.clauses_of("limit"):
-        if str(clause.span.line) == line:
-            return clause
-    return None
+_WHAT = {"yaku": "yaku {}", "dora": "dora {}", "fu": "fu: {}", "limit": "limit {}",
+         "payments": "payments", "honba": "honba", "deposit": "riichi deposit",
+         "refused": "refused: {}"}
+
+
+def _as_reason(cause: SearchCause) -> Reason:
+    return Reason(_WHAT[cause.stage].format(cause.name), cause.origin, cause.parameters)
 
 
 def _params_of(node: object) -> frozenset[str]:

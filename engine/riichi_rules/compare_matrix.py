@@ -15,7 +15,6 @@ from riichi_rules.compare import (
     Ruleset,
     _by_kind,
     _cell,
-    _differing,
     _plain,
     _referee_differences,
     _rules,
@@ -175,8 +174,7 @@ def _scoring_rows(
         if all(s == seen[0] for s in seen):
             continue
         why = tuple(() if seen[k] == seen[0] else
-                    reasons(runs[0][0], runs[k][0], progs[0], progs[k],
-                             _differing(progs[0], progs[k]))
+                    reasons(case.win, progs[0], progs[k])
                     for k in range(len(progs)))
         out.append(CaseRow(case.id, case.location, "scoring", tuple(s for s, _ in seen), why,
                            _source(case)))

@@ -14,6 +14,7 @@ from typing import Any
 
 from riichi_rules.conformance.cases import EVENT_FIELDS, Case
 from riichi_rules.conformance.events import observe, play
+from riichi_rules.hand import Win
 from riichi_rules.language import ast
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.shadow import ABSENT, SCORING, Part, Scored, Shadow, scored_alike
@@ -30,17 +31,19 @@ class Trace:
     (the first answers here and there) and the scorings of wins that differ."""
 
     table: tuple[Mapping[Part, tuple[Any, Any]], ...]
-    scoring: tuple[tuple[tuple[Scored, Scored], ...], ...]
+    scoring: tuple[tuple[tuple[Win, Scored, Scored], ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Cause:
     """A clause of a table rule (or the scoring of a win, ``part`` :data:`SCORING`) that the
-    two rulesets answer differently: ``a`` and ``b`` are the answers."""
+    two rulesets answer differently: ``a`` and ``b`` are the answers (for a scoring, of
+    ``win``)."""
 
     part: Part
     a: Any
     b: Any
+    win: Win | None = None
 
 
 _MOST = 3
@@ -86,11 +89,11 @@ class Panel:
         out: list[Cause] = []
         for part in chosen:
             if part == SCORING:
-                pairs = [*ti.scoring[j], *((b, a) for a, b in tj.scoring[i])]
-                for a, b in pairs:
+                pairs = [*ti.scoring[j], *((w, b, a) for w, a, b in tj.scoring[i])]
+                for win, a, b in pairs:
                     if not any(scored_alike(a, c.a) and scored_alike(b, c.b) for c in out
                                if c.part == SCORING):
-                        out.append(Cause(SCORING, a, b))
+                        out.append(Cause(SCORING, a, b, win))
             elif part in mine:
                 out.append(Cause(part, *mine[part]))
             else:
