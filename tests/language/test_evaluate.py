@@ -21,12 +21,12 @@ from riichi_rules.conformance.cases import known_ruleset_ids, load_suite
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.language.evaluate import evaluate
+from riichi_rules.language.rules import TypedStep
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program
-from riichi_rules.scoring.typed_rules import TypedStep, typed_rules
 from riichi_rules.search.situations import random_situation
 
 RULESETS = known_ruleset_ids()
@@ -67,7 +67,7 @@ def _same(compiled: Any, reference: Any, what: str, win: Win) -> None:
 
 
 def _check_yaku(prog: ScoringProgram, env: Env, win: Win) -> None:
-    typed = typed_rules(prog).yaku
+    typed = prog.typed.yaku
     overridden = set(prog.config.yaku_overrides)
     for rule in (*prog.yakuman, *prog.yaku):
         spec = typed[rule.id]
@@ -94,7 +94,7 @@ def _check_yaku(prog: ScoringProgram, env: Env, win: Win) -> None:
 
 
 def _check_fu(prog: ScoringProgram, env: Env, win: Win) -> None:
-    steps = typed_rules(prog).fu
+    steps = prog.typed.fu
     assert len(steps) == len(prog.fu.steps)
     for step, spec in zip(prog.fu.steps, steps, strict=True):
         if step.each is not None:
@@ -123,9 +123,9 @@ def _check_step(when: Any, value: Any, spec: TypedStep, env: Env, win: Win, what
 
 
 def _check_limits_and_payments(prog: ScoringProgram, env: Env, win: Win) -> None:
-    limits = typed_rules(prog).limits
+    limits = prog.typed.limits
     base = next(s for s in limits if s.keyword == "base")
-    payments = typed_rules(prog).payments
+    payments = prog.typed.payments
     for han, fu, total, top, yaku in STAGES:
         env.han, env.fu, env.yakuman_total, env.yakuman_max, env.yaku = han, fu, total, top, yaku
         env.basic = prog.limits.basic(env)

@@ -14,7 +14,7 @@ def _typed(condition: str, **parameters: object) -> Typed:
     (decl,) = parse_rules(f'yaku x "X" {{ han 1\n when {condition} }}', "t.rules").declarations
     clause = decl.first("when")
     assert clause is not None and clause.value is not None
-    return Typer(parameters).type(clause.value)
+    return Typer(parameters).condition(clause.value, "limits")
 
 
 @pytest.mark.parametrize(("condition", "parameters", "value"), [

@@ -79,7 +79,7 @@ def _const(node: Typed, env: Any, bound: Bound) -> Any:
 
 
 def _feature(node: Typed, env: Any, bound: Bound) -> Any:
-    return node.data[1](env)
+    return node.data[1].get(env)
 
 
 def _bound(node: Typed, env: Any, bound: Bound) -> Any:

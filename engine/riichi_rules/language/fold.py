@@ -12,6 +12,7 @@ from riichi_rules.language.typed import (
     CONST,
     COUNT,
     DISTINCT,
+    ERROR,
     FEATURE,
     HAS_YAKU,
     IF,
@@ -50,7 +51,7 @@ def fold(node: Typed) -> Typed:
         chosen = parts[1] if parts[0].data else parts[2]
         assert chosen is not None
         return chosen
-    if node.op in _SITUATIONAL or node.op in (QUANTIFIED, COUNT, DISTINCT, SUM, MAX):
+    if node.op in _SITUATIONAL or node.op in (QUANTIFIED, COUNT, DISTINCT, SUM, MAX, ERROR):
         return node
     if node.op == CALL and node.data[1].situational:
         return node
