@@ -7,11 +7,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """Where a node is written: 1-based line and column of its first character."""
+    """Where a node is written: 1-based line and column of its first character, and the line
+    and column just after its last (0: not known)."""
 
     file: str
     line: int
     column: int
+    end_line: int = 0
+    end_column: int = 0
 
 
 # ---- expressions ---------------------------------------------------------------------------

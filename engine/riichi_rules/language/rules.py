@@ -89,8 +89,8 @@ class Declarations:
         self.table: dict[str, ast.Declaration] = {}  # "kind name" -> declaration
 
     def error(self, span: ast.Span, message: str, hint: str = "") -> None:
-        self.diagnostics.append(Diagnostic(span.file, span.line, span.column, message,
-                                           self.source_lines(span.file, span.line), hint))
+        self.diagnostics.append(Diagnostic.at(span, message,
+                                              self.source_lines(span.file, span.line), hint))
 
     def declare(self, decl: ast.Declaration) -> None:
         if decl.kind not in CLAUSES:

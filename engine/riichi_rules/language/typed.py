@@ -185,9 +185,8 @@ class Typer:
 
     # -- diagnostics ------------------------------------------------------------------------
     def error(self, node: ast.Expr, span: ast.Span, message: str, hint: str = "") -> Typed:
-        self.diagnostics.append(Diagnostic(
-            span.file, span.line, span.column, message,
-            self.source_lines(span.file, span.line), hint))
+        self.diagnostics.append(Diagnostic.at(
+            span, message, self.source_lines(span.file, span.line), hint))
         return Typed(ERROR, v.ANY, node)
 
     def expect(self, typed: Typed, type_: str, span: ast.Span, what: str) -> Typed:
