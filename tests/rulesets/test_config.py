@@ -448,3 +448,30 @@ def test_unknown_local_yaku_without_any_local_files(
     path = _write(tmp_path / "r.json", _ruleset(local_yaku=["sanrenkou"]))
     (d,) = _errors(path)
     assert "unknown local yaku 'sanrenkou'" in d.message
+
+
+def test_a_ruleset_without_a_rule_the_referee_asks_is_refused(tmp_path: Path) -> None:
+    """The referee asks 'claim chi' whether a chow may be called (rulesets/base/table.rules):
+    a ruleset whose rule files leave it out (here a copy of the base rules, as a fork of them
+    would be) is refused with a diagnostic naming it, not read as 'a chow is never
+    allowed'."""
+    import shutil
+
+    from riichi_rules import resources
+    from riichi_rules.errors import RuleError
+    from riichi_rules.scoring.program import compile_program
+
+    base = resources.rulesets_dir() / "base"
+    for rules in base.glob("*.rules"):
+        shutil.copy(rules, tmp_path / rules.name)
+    table = (tmp_path / "table.rules").read_text(encoding="utf-8")
+    start = table.index('claim chi "Chow" {')
+    end = table.index("}\n", start) + 2
+    (tmp_path / "table.rules").write_text(table[:start] + table[end:], encoding="utf-8")
+    data = json.loads((base / "ruleset.json").read_text(encoding="utf-8"))
+    (tmp_path / "ruleset.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
+        compile_program(load_config(tmp_path))
+    (problem,) = caught.value.diagnostics
+    assert problem.message.startswith("no table rule 'claim chi': the referee asks it "
+                                      "whether a player may call a chow")

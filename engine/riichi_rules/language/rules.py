@@ -18,7 +18,8 @@ from typing import Any
 from riichi_rules.errors import Diagnostic, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
-from riichi_rules.language.typed import Scope, Typed, Typer
+from riichi_rules.language.table_vocabulary import REFEREE_ASKS, TABLE_FEATURES
+from riichi_rules.language.typed import CONST, Scope, Typed, Typer
 
 # Which clauses each kind of declaration takes, and which it must have.
 CLAUSES: dict[str, frozenset[str]] = {
@@ -147,6 +148,17 @@ class Declarations:
                            _CLAUSE_EXAMPLES.get(keyword, ""))
                 ok = False
         return ok
+
+    def check_referee_rules(self, span_file: str) -> None:
+        """Every table rule the referee asks by name is declared (see
+        :data:`~riichi_rules.language.table_vocabulary.REFEREE_ASKS`)."""
+        declared = {tuple(key.split(" ", 1)) for key in self.table}
+        for (kind, name), what in REFEREE_ASKS.items():
+            if (kind, name) not in declared:
+                self.diagnostics.append(Diagnostic(
+                    span_file, 1, 1, f"no table rule '{kind} {name}': the referee asks it "
+                    f"{what}", f"declare '{kind} {name} {{ ... }}' (its condition may be "
+                    "false if the ruleset never allows it), or keep the base rules' one"))
 
     def disable(self, name: str) -> bool:
         """Leave out a yaku (a ruleset's ``"enabled": false``); False if none is declared."""
@@ -279,18 +291,12 @@ def type_rules(decls: Declarations, parameters: Mapping[str, Any],
              for kind, stage in (("fu", "fu"), ("limits", "limits"), ("payments", "payments"))
              if kind in decls.singletons}
     decls.diagnostics.extend(scoring.diagnostics)
-    table = _table(decls, Typer(parameters, _table_features(), known_yaku, decls.source_lines))
+    table = _table(decls, Typer(parameters, TABLE_FEATURES, known_yaku, decls.source_lines))
     fu_decl = decls.singletons.get("fu")
     round_to = next((c.value.value for c in fu_decl.clauses_of("round")
                      if isinstance(c.value, ast.Int)), 1) if fu_decl is not None else 1
     return TypedRules(yaku, steps.get("fu", ()), round_to, steps.get("limits", ()),
                       steps.get("payments", ()), table)
-
-
-def _table_features() -> Mapping[str, v.Feature]:
-    from riichi_rules.language.table_vocabulary import TABLE_FEATURES
-
-    return TABLE_FEATURES
 
 
 def _optional(typer: Typer, expr: ast.Expr | None, stage: str, number: bool = False
@@ -383,8 +389,6 @@ def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
 
 def _always(clause: ast.Clause) -> Typed:
     """A clause written without a condition (``allow``): a constant true at its place."""
-    from riichi_rules.language.typed import CONST
-
     return Typed(CONST, v.BOOL, ast.Int(1, clause.span), data=True)
 
 

@@ -367,6 +367,7 @@ def compile_program(config: RulesetConfig) -> ScoringProgram:
         if kind not in decls.singletons:
             diagnostics.append(Diagnostic(config.id, 1, 1,
                                           f"the ruleset declares no '{kind}' rule"))
+    decls.check_referee_rules(config.id)
     if diagnostics:
         raise RuleError(diagnostics)
     return _Lowering(config, decls, typed).program()
