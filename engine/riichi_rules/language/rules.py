@@ -281,17 +281,20 @@ _TRUE_CLAUSES = ("allow", "forbid", "balance")  # written alone, they always hol
 
 
 def type_rules(decls: Declarations, parameters: Mapping[str, Any],
-               known_yaku: Callable[[str], bool]) -> TypedRules:
-    """Type every clause of the declarations; the diagnostics go to ``decls.diagnostics``,
-    the typer's after those of the declarations themselves."""
-    scoring = Typer(parameters, v.FEATURES, known_yaku, decls.source_lines)
+               known_yaku: Callable[[str], bool],
+               parameter_values: Mapping[str, tuple[Any, ...]] | None = None) -> TypedRules:
+    """Type every clause of the declarations (``parameter_values``: the values each parameter
+    may take); the diagnostics go to ``decls.diagnostics``, the typer's after those of the
+    declarations themselves."""
+    scoring = Typer(parameters, v.FEATURES, known_yaku, decls.source_lines, parameter_values)
     yaku = {name: _yaku(scoring, decl) for name, decl in decls.scoring.items()}
     decls.check_replaces()
     steps = {kind: _steps(scoring, decls.singletons[kind], stage)
              for kind, stage in (("fu", "fu"), ("limits", "limits"), ("payments", "payments"))
              if kind in decls.singletons}
     decls.diagnostics.extend(scoring.diagnostics)
-    table = _table(decls, Typer(parameters, TABLE_FEATURES, known_yaku, decls.source_lines))
+    table = _table(decls, Typer(parameters, TABLE_FEATURES, known_yaku, decls.source_lines,
+                                parameter_values))
     fu_decl = decls.singletons.get("fu")
     round_to = next((c.value.value for c in fu_decl.clauses_of("round")
                      if isinstance(c.value, ast.Int)), 1) if fu_decl is not None else 1

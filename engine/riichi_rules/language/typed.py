@@ -174,8 +174,12 @@ class Typer:
         features: Mapping[str, v.Feature] | None = None,
         known_yaku: Callable[[str], bool] = lambda name: True,
         source_lines: Callable[[str, int], str] = lambda file, line: "",
+        parameter_values: Mapping[str, tuple[Any, ...]] | None = None,
     ) -> None:
         self.parameters = parameters
+        # the values each parameter may take (from the ruleset schema): a rule comparing one
+        # with a text that is not among them is wrong
+        self.parameter_values = parameter_values or {}
         self.features: Mapping[str, v.Feature] = v.FEATURES if features is None else features
         self.known_yaku = known_yaku
         self.source_lines = source_lines
@@ -373,6 +377,7 @@ class Typer:
             return _negated(test) if op == "not_in" else test
         left, right = self.type(node.left, scope), self.type(node.right, scope)
         if op in ("==", "!="):
+            self._check_value(node.left, node.right) or self._check_value(node.right, node.left)
             if v.ANY not in (left.type, right.type) and not comparable(left.type, right.type):
                 return self.error(node, node.span, f"cannot compare {article(left.type)} "
                                   f"with {article(right.type)}")
@@ -443,7 +448,22 @@ class Typer:
                               f"{article(right.type)}")
         return Typed(HAS_TILE, v.BOOL, node, (left, right), is_group)
 
+    def _check_value(self, param: ast.Expr, text: ast.Expr) -> bool:
+        """``rule.NAME == "text"`` (or ``"text" in rule.NAME``): the text must be a value the
+        parameter may take; a diagnostic (True) where it is not."""
+        if not isinstance(param, ast.Param) or not isinstance(text, ast.Str):
+            return False
+        allowed = self.parameter_values.get(param.name)
+        if not allowed or text.value in allowed:
+            return False
+        shown = ", ".join(str(a) for a in allowed)
+        self.error(text, text.span, f"'{text.value}' is not a value of rule.{param.name} "
+                   f"(one of: {shown})",
+                   did_you_mean(text.value, [str(a) for a in allowed]))
+        return True
+
     def _in(self, node: ast.Binary, scope: Scope) -> Typed:
+        self._check_value(node.right, node.left)
         left, right = self.type(node.left, scope), self.type(node.right, scope)
         element = v.element_of(right.type)
         if right.type != v.ANY and element is None:

@@ -72,6 +72,17 @@ def parameter_schemas() -> Mapping[str, Mapping[str, Any]]:
     return MappingProxyType({n: MappingProxyType(defs[n]) for n in names})
 
 
+def parameter_values() -> Mapping[str, tuple[Any, ...]]:
+    """The values a parameter (or, for a list parameter, each of its items) may take, where
+    the schema lists them: what a rule may compare it with."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, schema in parameter_schemas().items():
+        values = schema.get("enum") or schema.get("items", {}).get("enum")
+        if values:
+            out[name] = tuple(values)
+    return MappingProxyType(out)
+
+
 def parameter_defaults() -> Mapping[str, object]:
     """The schema default of every parameter."""
     return MappingProxyType({n: _freeze(s["default"]) for n, s in parameter_schemas().items()})

@@ -24,7 +24,7 @@ from riichi_rules.language.rules import (
     type_rules,
 )
 from riichi_rules.language.typed import Typed
-from riichi_rules.rulesets.config import RulesetConfig
+from riichi_rules.rulesets.config import RulesetConfig, parameter_values
 from riichi_rules.scoring.result import FuItem
 
 Fn = Callable[[Any], Any]  # a compiled rule: of an Env (scoring) or a TableEnv (table)
@@ -362,7 +362,8 @@ def compile_program(config: RulesetConfig) -> ScoringProgram:
         elif change.get("enabled") is False:
             decls.disable(yaku_id)
     known = decls.scoring
-    typed = type_rules(decls, config.parameters, lambda name: name in known)
+    typed = type_rules(decls, config.parameters, lambda name: name in known,
+                       parameter_values())
     for kind in ONE_OF_EACH:
         if kind not in decls.singletons:
             diagnostics.append(Diagnostic(config.id, 1, 1,
@@ -386,7 +387,7 @@ def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> l
     decls = Declarations(diagnostics, sources.line, standalone=True)
     for declaration in rule_file.declarations:
         decls.declare(declaration)
-    type_rules(decls, parameters, lambda name: True)
+    type_rules(decls, parameters, lambda name: True, parameter_values())
     return diagnostics
 
 
