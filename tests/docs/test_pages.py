@@ -71,8 +71,13 @@ def test_the_overview_lists_every_parameter_with_its_source(ema16: Path) -> None
 
     for name in parameter_schemas():
         assert f"`{name}`" in page, name
-    # rulesets/ema-2016/ruleset.json marks open_pinfu_fu uncertain (variants.md #19)
-    assert "variants.md \\#19" in page
+    # rulesets/ema-2016/ruleset.json cites its own source for each value: open_pinfu_fu from
+    # scoring example 3 of ema-rcr-2016 ch.4, linked to the Sources page; rinshan_tsumo_fu is
+    # uncertain there
+    row = next(line for line in page.splitlines() if "`open_pinfu_fu`" in line)
+    assert "[ema-rcr-2016-zh](../../sources.md#ema-rcr-2016-zh)" in row
+    row = next(line for line in page.splitlines() if "`rinshan_tsumo_fu`" in line)
+    assert "⚠" in row and "*uncertain:*" in row
 
 
 def test_points_page_is_computed_by_the_engine(ema16: Path) -> None:
@@ -176,7 +181,7 @@ def test_table_rules_read_as_english_per_ruleset(ema16: Path) -> None:
     chi = _section(claims, "### Chow")
     assert ("**Allowed when:** the tile was discarded, the tile comes from the player on the "
             "left, the wall is not empty, and the player has not declared riichi.") in chi
-    assert "rulesets/base/table.rules:" in chi and "**Source:** EMA 2016 §3.3.1" in chi
+    assert "rulesets/base/table.rules:" in chi and "**Source:** ema-rcr-2016 §3.3.1" in chi
     # §3.3.10: no fifth kan; max_kans is 4 in EMA 2016 (the schema default)
     kong = _section(claims, "### Kong")
     assert ("**In this ruleset** that comes to: the tile was discarded, the wall is not empty, "

@@ -982,9 +982,11 @@ def four_kans_table(ruleset: str, called: bool) -> Table:
     return t
 
 
-# variants.md #27: suukantsu pao in WRC25 [S11] and ML ('4th kan a daiminkan onto 3 kans')
-# [S18]; not in EMA16, EMA25, Tenhou ('dropped early'), MJS; WRC22 and JPML '?' (no).
-SUUKANTSU_PAO = {"wrc-2025", "m-league"}
+# Suukantsu pao (rulesets/*/ruleset.json citations.pao_yakuman): WRC 2025 [wrc-rules-2025]
+# §9.1.1, M.League ('4th kan a daiminkan onto 3 kans') [riichi-wiki-m-league], JPML
+# [pantheon-rulesets] (jpmlA.php yakuWithPao); not EMA 2016, EMA 2025, Tenhou ('dropped
+# early'), Mahjong Soul; WRC 2022 uncertain (no).
+SUUKANTSU_PAO = {"wrc-2025", "m-league", "jpml"}
 
 # Non-dealer yakuman by self-draw, no pao: the dealer (seat 0) pays 16,000, seats 2 and 3
 # 8,000 each.

@@ -171,13 +171,40 @@ def test_bundled_values_from_variants() -> None:
 
 def test_uncertain_is_dropped_when_a_child_sets_the_value() -> None:
     w22, w25 = load_config("wrc-2022"), load_config("wrc-2025")
-    assert "renhou" in w22.uncertain and "renhou" not in w25.uncertain
+    # WRC 2022's riichi wall tiles are doubted; WRC 2025 sets 0 (its 2025 clarification)
+    assert "riichi_min_wall_tiles" in w22.uncertain
     assert "riichi_min_wall_tiles" not in w25.uncertain
+    assert w25.citations["riichi_min_wall_tiles"]
+    assert w25.cited_by["riichi_min_wall_tiles"] == "wrc-2025"
     assert "pao_honba" in w25.uncertain
-    # a parent's doubt is inherited until a child sets the value: EMA 2016's riichi wall
-    # tiles (the 2012 wording) is doubted, EMA 2025 sets its own value (variants.md #36)
+    # EMA 2016's riichi wall tiles (the 2012 wording) are doubted; EMA 2025 sets its own value
     assert "riichi_min_wall_tiles" in load_config("ema-2016").uncertain
     assert "riichi_min_wall_tiles" not in load_config("ema-2025").uncertain
+
+
+def test_a_layer_citation_replaces_the_parents_doubt_and_a_value_set_again_its_citation(
+    tmp_path: Path,
+) -> None:
+    parent = tmp_path / "parent.json"
+    parent.write_text(json.dumps({
+        "id": "parent", "name": "P", "source": {"rulebook": "r", "edition": "1"},
+        "extends": "base", "parameters": {"kiriage": True},
+        "citations": {"kiriage": "ema-rcr-2016 §4"},
+        "uncertain": {"renhou": "not found"},
+        "unsourced": {"chiitoitsu_fu": "looked in ema-rcr-2016"}}))
+    child = tmp_path / "child.json"
+    child.write_text(json.dumps({
+        "id": "child", "name": "C", "source": {"rulebook": "r", "edition": "1"},
+        "extends": str(parent), "parameters": {"kiriage": False},
+        "citations": {"renhou": "wrc-rules-2025 §11.5.4"}}))
+    p, c = load_config(parent), load_config(child)
+    assert p.citations == {"kiriage": "ema-rcr-2016 §4"} and p.cited_by["kiriage"] == "parent"
+    assert "renhou" in p.uncertain and "chiitoitsu_fu" in p.unsourced
+    # the child's value of kiriage drops the parent's citation; its citation of renhou
+    # replaces the parent's doubt; the parent's unsourced note is inherited
+    assert "kiriage" not in c.citations
+    assert c.citations["renhou"] == "wrc-rules-2025 §11.5.4" and c.cited_by["renhou"] == "child"
+    assert "renhou" not in c.uncertain and "chiitoitsu_fu" in c.unsourced
 
 
 def test_config_is_immutable_and_cached() -> None:

@@ -47,8 +47,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "Exit status: 0 clean, 1 problems found, 2 usage error.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="+", metavar="PATH",
+    p.add_argument("paths", nargs="*", metavar="PATH",
                    help="a .rules file, a ruleset folder or ruleset.json, or a bundled id")
+    p.add_argument("--sources", action="store_true",
+                   help="check the citations of the bundled rulesets, rule files and "
+                   "conformance cases against rulesets/sources.json: every id cited is a "
+                   "source there, every source there is cited, no pointer at notes outside "
+                   "the repository")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per checked item: "
                    '{"path", "kind", "ok", "summary", "diagnostics": [...]}')
@@ -104,6 +109,11 @@ def run(args: argparse.Namespace) -> int:
         print("riichi check: error: --budget and --situations must be more than 0",
               file=sys.stderr)
         return 2
+    if not args.paths and not args.sources:
+        print("riichi check: error: give a PATH, or --sources", file=sys.stderr)
+        return 2
+    if args.sources:
+        status = _check_sources(args.json)
     witness = (args.budget, args.situations, args.seed) if args.witness else None
     for arg in args.paths:
         for report in check_path(arg, witness):
@@ -114,6 +124,30 @@ def run(args: argparse.Namespace) -> int:
             else:
                 print(render(report))
     return status
+
+
+def _check_sources(as_json: bool) -> int:
+    from riichi_rules.rulesets.sources import check, load_sources, registry_file
+
+    try:
+        problems = check()
+    except ValueError as e:  # the registry itself is broken (schema, a duplicate id)
+        problems_text = [str(e)]
+    else:
+        problems_text = [str(p) for p in problems]
+    if as_json:
+        print(json.dumps({"path": str(registry_file()), "kind": "sources",
+                          "ok": not problems_text, "problems": problems_text}))
+    else:
+        for line in problems_text:
+            print(line)
+        if not problems_text:
+            print(f"ok: {registry_file()}: {len(load_sources())} sources, every one cited, "
+                  "every citation resolves")
+        else:
+            print(f"{registry_file()}: {len(problems_text)} citation problem"
+                  f"{'s' if len(problems_text) != 1 else ''}")
+    return EXIT_OK if not problems_text else EXIT_ERRORS
 
 
 def render(report: Report) -> str:

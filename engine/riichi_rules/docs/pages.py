@@ -22,6 +22,8 @@ from riichi_rules.compare import Comparison, Reason, compare
 from riichi_rules.docs.facts import YakuFacts, han_text, yaku_facts
 from riichi_rules.docs.points import FU_COLUMNS, HAN_ROWS, Points, points_for
 from riichi_rules.docs.render import Const, Renderer, fold, format_value, static_value
+from riichi_rules.docs.sources import PAGE as SOURCES_PAGE
+from riichi_rules.docs.sources import linked, sources_page, value_source
 from riichi_rules.docs.tiles import hand_markdown, tiles_markdown, write_tiles
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
@@ -394,11 +396,14 @@ class _Site:
         self.write("vocabulary.md", self.vocabulary_page())
         _source_pages(self)
         self.write("index.md", self.index_page())
+        self.write(SOURCES_PAGE,
+                   sources_page(_GENERATED_NOTE.format(what=": rulesets/sources.json")))
         compare_nav = self.compare_pages()
         nav = [
             {"Rulebook": ["generated/index.md", *nav_rulesets,
                           {"Vocabulary": "generated/vocabulary.md"},
-                          {"Rule files": "generated/source/rulesets/index.md"}]},
+                          {"Rule files": "generated/source/rulesets/index.md"},
+                          {"Sources": f"generated/{SOURCES_PAGE}"}]},
             {"Comparisons": compare_nav},
         ]
         _write(self.out / "nav.json", json.dumps(nav, indent=1) + "\n")
@@ -500,12 +505,12 @@ class _Site:
             lines.append(f"| Local yaku | {', '.join(config.local_yaku)} |")
         lines.append("")
         if source.get("notes"):
-            lines += [f"**Sources.** {_md(source['notes'])}", ""]
+            lines += [f"**Sources.** {linked(source['notes'], page)}", ""]
         notes = rs.raw.get("notes")
         if notes:
             lines += ["**Notes.**", ""]
             for note in ([notes] if isinstance(notes, str) else notes):
-                lines.append(f"- {_md(note)}")
+                lines.append(f"- {linked(note, page)}")
             lines.append("")
         lines += ["## Pages", "",
                   f"- [Yaku](yaku.md): {self._yaku_count(rs)}",
@@ -517,7 +522,8 @@ class _Site:
         lines += ["## Parameters", "",
                   "Every parameter of the ruleset, with its value. **Bold** values differ from "
                   "the schema default (EMA 2016 wherever EMA 2016 states one); "
-                  "⚠ marks a value the sources leave uncertain, with the reason.", ""]
+                  "⚠ marks a value the sources leave uncertain; each value's source is this "
+                  "ruleset's own ([Sources](" + _rel(page, SOURCES_PAGE) + ")).", ""]
         listed: set[str] = set()
         for topic in TOPICS:
             names = [n for n in topic.parameters if n not in listed and n in self.schemas]
@@ -545,12 +551,11 @@ class _Site:
             shown = _value_words(name, value, schema)
             if _plain(value) != _plain(self.defaults.get(name)):
                 shown = f"**{shown}**"
-            uncertain = rs.config.uncertain.get(name)
-            if uncertain:
-                shown += f" ⚠ *{_md(uncertain)}*"
+            if name in rs.config.uncertain:
+                shown += " ⚠"
             meaning = _md(schema.get("description", ""))
-            if schema.get("x-source"):
-                meaning += f" <br>*Source: {_md(schema['x-source'])}*"
+            meaning += (" <br>Source: "
+                        + value_source(rs.config, name, schema, rs.page("index.md")))
             origin = rs.origins.get(name) or "default"
             lines.append(f"| {_md(schema.get('title', name))} <br>`{name}` | {shown} | "
                          f"{meaning} | {_md(origin)} |")
@@ -921,13 +926,10 @@ class _Site:
             lines += [f"**{_md(self._prose(name, value, schema))}** "
                       f"(`{name}` = {_md(format_value(value))})", ""]
             lines += [_md(schema.get("description", "")), ""]
-            uncertain = rs.config.uncertain.get(name)
-            if uncertain:
-                lines += [f"⚠ **Uncertain:** {_md(uncertain)}", ""]
             origin = rs.origins.get(name)
             set_by = (f"set by `{origin}`" if origin else "the schema default")
-            lines += [f"*Value: {set_by}. Source of the default: "
-                      f"{_md(schema.get('x-source', '—'))}.*", ""]
+            lines += [f"*Value: {set_by}.* Source: "
+                      f"{value_source(rs.config, name, schema, rs.page(topic.slug + '.md'))}", ""]
         return "\n".join(lines)
 
     def _table_rules(self, rs: _Ruleset, page: str, topic: Topic) -> list[str]:

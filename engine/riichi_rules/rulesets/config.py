@@ -40,6 +40,13 @@ class RulesetConfig:
     yaku_overrides: Mapping[str, Mapping[str, object]]
     local_yaku: tuple[str, ...]
     uncertain: Mapping[str, str]
+    # parameter -> where this ruleset (or the nearest one of its chain that cites the value)
+    # finds its value: registry ids of rulesets/sources.json with a section or quote
+    citations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # parameter -> the id of the ruleset whose file holds that citation
+    cited_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # parameter -> where the value was looked for, when no source read states it
+    unsourced: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
 
     def __hash__(self) -> int:  # the mappings are not hashable; equal configs share a path
         return hash((self.path, self.id, self.chain))
@@ -311,7 +318,9 @@ def _check_schema(f: _File, data: object) -> None:
         schema_path = list(err.absolute_schema_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = list(err.schema.get("properties", {}))
-            what = "parameter" if path in (("parameters",), ("uncertain",)) else "key"
+            what = ("parameter" if path in (("parameters",), ("uncertain",), ("citations",),
+                                             ("unsourced",))
+                    else "key")
             for key in err.instance:
                 if key not in allowed:
                     f.at_key(
@@ -411,13 +420,28 @@ def _merge(layers: list[_Layer]) -> RulesetConfig:
     yaku: dict[str, dict[str, object]] = {}
     local: list[str] = []
     uncertain: dict[str, str] = {}
+    citations: dict[str, str] = {}
+    cited_by: dict[str, str] = {}
+    unsourced: dict[str, str] = {}
     for layer in layers:
         data = layer.data
         own = data.get("parameters", {})
         for name, value in own.items():
             params[name] = _freeze(value)
             uncertain.pop(name, None)  # a value set again is no longer the parent's doubt
-        uncertain.update(data.get("uncertain", {}))
+            citations.pop(name, None)  # nor is the parent's citation its source
+            cited_by.pop(name, None)
+            unsourced.pop(name, None)
+        # what this layer says of a value's source replaces what the layers below said
+        for key, texts in (("citations", citations), ("uncertain", uncertain),
+                           ("unsourced", unsourced)):
+            for name, text in data.get(key, {}).items():
+                for other in (citations, uncertain, unsourced):
+                    other.pop(name, None)
+                cited_by.pop(name, None)
+                texts[name] = text
+                if key == "citations":
+                    cited_by[name] = data["id"]
         rule_files.extend((layer.path.parent / r).resolve() for r in data.get("rules", []))
         for yid, override in data.get("yaku", {}).items():
             yaku.setdefault(yid, {}).update(override)
@@ -435,4 +459,7 @@ def _merge(layers: list[_Layer]) -> RulesetConfig:
         yaku_overrides=MappingProxyType({k: MappingProxyType(v) for k, v in yaku.items()}),
         local_yaku=tuple(local),
         uncertain=MappingProxyType(uncertain),
+        citations=MappingProxyType(citations),
+        cited_by=MappingProxyType(cited_by),
+        unsourced=MappingProxyType(unsourced),
     )
