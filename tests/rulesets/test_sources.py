@@ -71,11 +71,16 @@ def test_the_checker_reports_a_broken_citation_in_a_copy(tmp_path: Path) -> None
 
 
 def test_no_pointer_at_the_private_notes_anywhere_in_the_product() -> None:
-    """The equivalent of `grep -r "variants.md" engine rulesets conformance docs` being empty."""
+    """The equivalent of `grep -r "variants.md" engine rulesets conformance docs` being empty
+    (docs/generated, the rulebook pages built from these files, is left out: a build of older
+    files may lie there, and it is not part of the repository)."""
     needle = "variants" + ".md"
     hits = []
+    generated = ROOT / "docs" / "generated"
     for folder in ("engine", "rulesets", "conformance", "docs"):
         for path in (ROOT / folder).rglob("*"):
+            if path.is_relative_to(generated):
+                continue
             text_file = path.is_file() and path.suffix in {".py", ".json", ".yaml", ".rules",
                                                            ".md"}
             if text_file and needle in path.read_text("utf-8", errors="replace"):
