@@ -80,6 +80,16 @@ class InputError(RiichiError):
         return {"code": self.code, "message": self.message}
 
 
+class RuleFault(InputError):
+    """A rule that cannot give a value for this situation (a division by zero, an exponent out
+    of range): the fault of the rule written at ``where`` (``file:line:col``), not of the
+    input, but like bad input it refuses this one item and the others go on."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__("rule_fault", f"{where}: {message}")
+        self.where = where
+
+
 class DiagnosticError(RiichiError):
     """A file with one or more problems, all collected before anything runs."""
 

@@ -5,7 +5,8 @@ other files need not exist), a ruleset (a folder holding ``ruleset.json``, a ``r
 file, or a bundled ruleset id: its config, then every rule file of its ``extends`` chain,
 compiled), or a folder without ``ruleset.json`` (each ``.rules`` file in it, on its own).
 
-Exit status: 0 everything is clean, 1 some PATH has problems, 2 usage error.
+Exit status: 0 everything is clean, 1 some PATH has problems, 2 usage error, 3 a PATH hit a
+bug in riichi-rules (reported on its line; the other PATHs are checked).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_ERRORS = 1
+EXIT_INTERNAL = 3  # a path hit a bug in riichi-rules (reported; the others were checked)
 
 RULES_SUFFIX = ".rules"
 RULESET_FILE = "ruleset.json"
@@ -44,7 +46,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "  riichi check my-club/house.rules\n"
         "  riichi check my-club/            # my-club/ruleset.json\n"
         "  riichi check ema-2016 tenhou\n"
-        "Exit status: 0 clean, 1 problems found, 2 usage error.",
+        "Exit status: 0 clean, 1 problems found, 2 usage error, 3 a bug (reported).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     p.add_argument("paths", nargs="*", metavar="PATH",
@@ -116,9 +118,16 @@ def run(args: argparse.Namespace) -> int:
         status = _check_sources(args.json)
     witness = (args.budget, args.situations, args.seed) if args.witness else None
     for arg in args.paths:
-        for report in check_path(arg, witness):
+        try:
+            reports = check_path(arg, witness)
+        except Exception as error:  # a bug: say so, and go on with the other paths
+            print(f"{arg}: internal error: {type(error).__name__}: {error} (a bug in "
+                  "riichi-rules: please report it with this file)", file=sys.stderr)
+            status = max(status, EXIT_INTERNAL)
+            continue
+        for report in reports:
             if not report.ok:
-                status = EXIT_ERRORS
+                status = max(status, EXIT_ERRORS)
             if args.json:
                 print(json.dumps(report.to_json()))
             else:

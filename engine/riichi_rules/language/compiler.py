@@ -23,6 +23,7 @@ from typing import Any
 from riichi_rules.language import ast
 from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
+from riichi_rules.language.arithmetic import OPERATIONS, guarded
 from riichi_rules.language.typed import Typed
 from riichi_rules.tiles import TILE_PROPERTY_TABLES, Tile
 
@@ -151,10 +152,7 @@ def _derived(type_: str, fn: Fn, *parts: Compiled, cost: int = 1) -> Compiled:
                     staged=any(p.staged for p in parts))
 
 
-_ARITH: dict[str, Callable[[int, int], int]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
-    "%": operator.mod, "^": operator.pow,
-}
+_ARITH = OPERATIONS
 _ORDER: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
@@ -373,7 +371,11 @@ class Lowerer:
 
     def _arith(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
         left, right = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
-        return _fold2(v.INT, left, right, _ARITH[node.data])
+        op = node.data
+        if op in ("+", "-", "*"):
+            return _fold2(v.INT, left, right, _ARITH[op])
+        span = node.node.span  # '/', '%' and '^' fail with the rule's place (RuleFault)
+        return _fold2(v.INT, left, right, guarded(op, f"{span.file}:{span.line}:{span.column}"))
 
     def _logic(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
         """An ``and``/``or`` chain, folded and run cheapest part first (the parts have no

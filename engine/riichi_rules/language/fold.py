@@ -4,9 +4,11 @@ parameters that do not change an outcome read alike."""
 
 from __future__ import annotations
 
+from riichi_rules.language.arithmetic import fault
 from riichi_rules.language.evaluate import evaluate
 from riichi_rules.language.typed import (
     AND,
+    ARITH,
     BOUND,
     CALL,
     CONST,
@@ -26,12 +28,13 @@ from riichi_rules.language.typed import (
 _SITUATIONAL = frozenset({FEATURE, BOUND, HAS_YAKU})
 
 
-def fold(node: Typed) -> Typed:
+def fold(node: Typed, faults: list[tuple[Typed, str]] | None = None) -> Typed:
     """The tree with what does not depend on the situation worked out: constant parts
     evaluated (ruleset parameters are constants), ``and``/``or`` chains without the parts
     that cannot change their value, ``if`` with a constant condition replaced by its branch.
-    A part whose evaluation fails (a division by zero) is left as it is."""
-    parts = tuple(fold(p) if p is not None else None for p in node.parts)
+    Constant arithmetic with no value (a division by zero, an exponent out of range: see
+    :mod:`riichi_rules.language.arithmetic`) is left as it is, and put in ``faults``."""
+    parts = tuple(fold(p, faults) if p is not None else None for p in node.parts)
     node = Typed(node.op, node.type, node.node, parts, node.data)
     if node.op in (AND, OR):
         absorbing = node.op == OR
@@ -56,6 +59,13 @@ def fold(node: Typed) -> Typed:
     if node.op == CALL and node.data[1].situational:
         return node
     if all(p is None or p.op == CONST for p in parts) and node.op != CONST:
+        if node.op == ARITH:
+            left, right = (p.data for p in parts if p is not None)
+            why = fault(node.data, left, right)
+            if why:
+                if faults is not None:
+                    faults.append((node, why))
+                return node
         try:
             value = evaluate(node, None)
         except (ArithmeticError, TypeError, ValueError, AttributeError, IndexError):

@@ -7,7 +7,8 @@ from functools import cache
 from typing import Any
 
 import lark
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
+from lark.visitors import Transformer_NonRecursive
 
 from riichi_rules import resources
 from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
@@ -84,7 +85,7 @@ def _lark() -> Lark:
 
 
 @v_args(meta=True, inline=True)
-class _ToAst(Transformer[Token, Any]):
+class _ToAst(Transformer_NonRecursive[Token, Any]):
     """Lark tree -> AST. The ``meta`` of each node gives its span."""
 
     def __init__(self, file: str) -> None:

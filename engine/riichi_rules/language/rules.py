@@ -18,6 +18,7 @@ from typing import Any
 from riichi_rules.errors import Diagnostic, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
+from riichi_rules.language.fold import fold
 from riichi_rules.language.table_vocabulary import REFEREE_ASKS, TABLE_FEATURES
 from riichi_rules.language.typed import CONST, Scope, Typed, Typer
 
@@ -298,8 +299,49 @@ def type_rules(decls: Declarations, parameters: Mapping[str, Any],
     fu_decl = decls.singletons.get("fu")
     round_to = next((c.value.value for c in fu_decl.clauses_of("round")
                      if isinstance(c.value, ast.Int)), 1) if fu_decl is not None else 1
-    return TypedRules(yaku, steps.get("fu", ()), round_to, steps.get("limits", ()),
-                      steps.get("payments", ()), table)
+    typed = TypedRules(yaku, steps.get("fu", ()), round_to, steps.get("limits", ()),
+                       steps.get("payments", ()), table)
+    _check_values(typed, decls)
+    return typed
+
+
+def _check_values(typed: TypedRules, decls: Declarations) -> None:
+    """What the checker proves of values beyond their types: constant arithmetic that has
+    no value (a division by zero, an exponent out of range), a yaku's han below 1 or open
+    above closed, a yakuman multiple below 1."""
+    faults: list[tuple[Typed, str]] = []
+    for tree in (*typed.trees(), *typed.table_trees()):
+        if tree is not None:
+            fold(tree, faults)
+    for node, why in faults:
+        decls.error(node.node.span, f"this has no value: {why}",
+                    "write the value the rule should give")
+    for spec in typed.yaku.values():
+        if spec.kind == "yaku":
+            closed, opened = _constant(spec.han), _constant(spec.han_open)
+            for value, which in ((closed, "closed"), (opened, "open")):
+                if value is not None and value < 1:
+                    tree = spec.han if which == "closed" else spec.han_open
+                    assert tree is not None
+                    decls.error(tree.node.span, f"a yaku is worth 1 han or more, not {value} "
+                                f"({which})", "leave the yaku out instead, or give it 1 han")
+            if closed is not None and opened is not None and opened > closed:
+                assert spec.han_open is not None
+                decls.error(spec.han_open.node.span, f"open han {opened} is more than closed "
+                            f"han {closed}", "a yaku is worth as much or less when open")
+        for value_tree, _ in spec.multiples:
+            multiple = _constant(value_tree)
+            if multiple is not None and multiple < 1:
+                decls.error(value_tree.node.span, f"a yakuman counts once or more, not "
+                            f"{multiple} times", "write 'multiple 2' for a double yakuman")
+
+
+def _constant(tree: Typed | None) -> int | None:
+    """The value of a tree the parameters decide (None: it depends on the hand, or fails)."""
+    if tree is None:
+        return None
+    folded = fold(tree)
+    return folded.data if folded.op == CONST and type(folded.data) is int else None
 
 
 def _optional(typer: Typer, expr: ast.Expr | None, stage: str, number: bool = False

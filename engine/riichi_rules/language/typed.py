@@ -23,6 +23,7 @@ from typing import Any
 from riichi_rules.errors import Diagnostic, InputError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
+from riichi_rules.language.arithmetic import MAX_DEPTH
 from riichi_rules.tiles import Tile, parse_tiles
 
 
@@ -212,25 +213,41 @@ class Typer:
                 if clause.name in self.features or clause.name in v.TILE_PREDICATES:
                     self.error(clause.value, clause.span, f"'let {clause.name}' hides a name "
                                "of the vocabulary", "choose another name")
-                self.lets[clause.name] = self.type(clause.value)
+                self.lets[clause.name] = self.typed(clause.value)
 
     def condition(self, expr: ast.Expr, stage: str) -> Typed:
         self.stage = stage
-        return self.expect(self.type(expr), v.BOOL, expr.span, "a condition")
+        return self.expect(self.typed(expr), v.BOOL, expr.span, "a condition")
 
     def number(self, expr: ast.Expr, stage: str) -> Typed:
         self.stage = stage
-        return self.expect(self.type(expr), v.INT, expr.span, "this value")
+        return self.expect(self.typed(expr), v.INT, expr.span, "this value")
+
+    def typed(self, expr: ast.Expr, scope: Scope = ()) -> Typed:
+        """An expression of a clause, typed: refused at once when it nests deeper than
+        :data:`~riichi_rules.language.arithmetic.MAX_DEPTH` (a chain of 'and' or 'or' counts
+        as one level), so that nothing after it recurses without end."""
+        deep = too_deep(expr, MAX_DEPTH)
+        if deep is not None:
+            return self.error(expr, deep.span, f"this expression nests more than {MAX_DEPTH} "
+                              "deep", "split it with 'let NAME = ...' clauses")
+        return self.type(expr, scope)
 
     def comprehension(self, comp: ast.Comprehension, stage: str
                       ) -> tuple[Typed, Typed | None, Scope]:
         """A comprehension whose elements the caller goes through itself (fu per group): the
         source, the where-filter, and the scope with the element bound at depth 0."""
         self.stage = stage
+        for part in (comp.source, comp.where):
+            deep = too_deep(part, MAX_DEPTH) if part is not None else None
+            if deep is not None:
+                error = self.error(comp.source, deep.span, "this expression nests more than "
+                                   f"{MAX_DEPTH} deep", "split it with 'let NAME = ...' clauses")
+                return error, None, (Bound(comp.binder, v.ANY, 0),)
         return self._comprehension(comp, ())
 
     def in_scope(self, expr: ast.Expr, scope: Scope, type_: str) -> Typed:
-        return self.expect(self.type(expr, scope), type_, expr.span, "this value")
+        return self.expect(self.typed(expr, scope), type_, expr.span, "this value")
 
     def type(self, node: ast.Expr, scope: Scope = ()) -> Typed:
         method = getattr(self, "_" + type(node).__name__.lower())
@@ -560,11 +577,34 @@ def _negated(test: Typed) -> Typed:
 
 def flatten(node: ast.Expr, op: str, out: list[ast.Expr]) -> None:
     """The operands of a chain of one operator (``a and b and c``), in order."""
-    if isinstance(node, ast.Binary) and node.op == op:
-        flatten(node.left, op, out)
-        flatten(node.right, op, out)
-    else:
-        out.append(node)
+    stack = [node]
+    while stack:
+        current = stack.pop()
+        if isinstance(current, ast.Binary) and current.op == op:
+            stack += [current.right, current.left]
+        else:
+            out.append(current)
+
+
+def too_deep(expr: ast.Expr, limit: int) -> ast.Expr | None:
+    """The first node nested more than ``limit`` deep in ``expr`` (a chain of one of 'and'
+    and 'or' counts as one level), or None. Goes through the tree without recursion."""
+    stack: list[tuple[Any, int]] = [(expr, 0)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > limit:
+            return node if isinstance(node, ast.Expr.__args__) else expr
+        if isinstance(node, tuple):
+            stack += [(x, depth) for x in node]
+            continue
+        if not hasattr(node, "__dataclass_fields__") or isinstance(node, ast.Span):
+            continue
+        for name in node.__dataclass_fields__:
+            child = getattr(node, name)
+            same_chain = (isinstance(node, ast.Binary) and node.op in ("and", "or")
+                          and isinstance(child, ast.Binary) and child.op == node.op)
+            stack.append((child, depth if same_chain else depth + 1))
+    return None
 
 
 def walk(node: Typed | None) -> Iterator[Typed]:
