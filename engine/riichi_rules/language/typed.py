@@ -311,6 +311,13 @@ class Typer:
                 return self.error(node, node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
             return Typed(FEATURE, feature.type, node, data=(name, feature))
+        of = _what_it_describes(name)
+        if of:
+            return self.error(node, node.span, f"'{name}' says something of {of}, and none is "
+                              "in question here",
+                              "inside every(...), some(...) or count(...) a name is the "
+                              "element's: e.g. 'every tile is (dragon or (suited and number "
+                              "in [2, 4, 6, 8]))' or 'some(sets where chow)'")
         candidates = [b.name for b in scope if b.name] + v.all_names(self.features)
         return self.error(node, node.span, f"unknown name '{name}'",
                           did_you_mean(name, candidates))
@@ -536,10 +543,25 @@ class Typer:
         if node.test == "has":
             body = self._has(it, node.subject, inner, node)
         else:
-            body = self._is(it, node.subject, inner, node)
+            condition = self._condition_of_element(node.subject, inner)
+            body = condition if condition is not None else self._is(it, node.subject, inner,
+                                                                    node)
             if node.test == "is_not":
                 body = _negated(body)
         return Typed(QUANTIFIED, v.BOOL, node, (source, None, body), node.quantifier)
+
+    def _condition_of_element(self, subject: ast.Expr, inner: Scope) -> Typed | None:
+        """``every tile is (dragon or (suited and number in [2, 4, 6, 8]))``: a condition on
+        the element, written after 'is' (in brackets, or with not/and/or); None when the
+        subject is something the element is compared with instead."""
+        if isinstance(subject, ast.Name):
+            return None
+        before = len(self.diagnostics)
+        typed = self.type(subject, inner)
+        if typed.type == v.BOOL:
+            return typed
+        del self.diagnostics[before:]  # typed again, as what the element is compared with
+        return None
 
     def _aggregate(self, node: ast.Aggregate, scope: Scope) -> Typed:
         source, where, inner = self._comprehension(node.comp, scope)
@@ -558,6 +580,16 @@ class Typer:
         body = self.expect(self.type(node.body, inner), v.INT, node.body.span,
                            f"the value of {node.kind}(...)")
         return Typed(SUM if node.kind == "sum" else MAX, v.INT, node, (source, where, body))
+
+
+def _what_it_describes(name: str) -> str:
+    """For a tile or group property or attribute: what it describes ("a tile or a group")."""
+    owners = []
+    if name in v.TILE_PREDICATES or name in v.ATTRIBUTES[v.TILE]:
+        owners.append("a tile")
+    if name in v.GROUP_PREDICATES or name in v.ATTRIBUTES[v.GROUP]:
+        owners.append("a group")
+    return " or ".join(owners)
 
 
 def _bound(bound: Bound, node: ast.Expr) -> Typed:
