@@ -87,7 +87,7 @@ EXPECTED = {
 
 
 def test_broken_house_rules_are_flagged_rule_by_rule() -> None:
-    found = _report("broken", samples=12, situations=1_500_000)
+    found = _report("broken", samples=12, situations=300_000)
     problems = [d for d in found.problems if d.file.endswith("broken.rules")]
     for name, (line, pattern) in EXPECTED.items():
         mine = [d for d in problems if d.line == line and name in d.message]
