@@ -1,11 +1,13 @@
 """A ruleset's rules compiled once: the rule files parsed, checked and typed by the front end
-(:mod:`riichi_rules.language.rules`), then lowered to closures (yaku, yakuman, dora, fu,
-limits, payments, and the table rules the referee asks), each remembering the file and line it
-was written on."""
+(:mod:`riichi_rules.language.rules`), then lowered to functions (yaku, yakuman, dora, fu,
+limits, payments, and the table rules the referee asks) by a backend of
+:mod:`riichi_rules.scoring.backends` (generated code, or closures), each remembering the file
+and line it was written on."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+import dataclasses
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -13,7 +15,6 @@ from typing import Any
 from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
-from riichi_rules.language.compiler import Compiled, Lowerer
 from riichi_rules.language.fold import fold
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.rules import (
@@ -23,8 +24,9 @@ from riichi_rules.language.rules import (
     TypedYaku,
     type_rules,
 )
-from riichi_rules.language.typed import Typed
+from riichi_rules.language.typed import CONST, Typed
 from riichi_rules.rulesets.config import RulesetConfig, parameter_values
+from riichi_rules.scoring.backends import GeneratedCode, backend_for, default_backend
 from riichi_rules.scoring.result import FuItem
 
 Fn = Callable[[Any], Any]  # a compiled rule: of an Env (scoring) or a TableEnv (table)
@@ -250,6 +252,7 @@ class ScoringProgram:
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
     # the rules as the front end typed them (what the reference evaluator and the search read)
     typed: TypedRules = field(default_factory=TypedRules, repr=False, compare=False)
+    backend: str = "closures"  # what made the functions (see riichi_rules.scoring.backends)
     # what the scorer runs, rule by rule: (rule, condition, han or yakuman multiple: a
     # constant or a function), the rules that cannot score left out
     yakuman_checks: Checks = field(init=False, repr=False, compare=False)
@@ -266,7 +269,7 @@ class ScoringProgram:
 
     def __post_init__(self) -> None:
         yakuman = Checks.of((r, r.when, r.multiple_value if r.multiple_value is not None
-                             else _multiple_of(r)) for r in self.yakuman if not r.never)
+                             else _Multiple(r.multiples)) for r in self.yakuman if not r.never)
         closed = Checks.of((r, r.when, r.han_closed_value if r.han_closed_value is not None
                             else r.han_closed) for r in self.yaku
                            if not r.never and r.han_closed is not None)
@@ -288,10 +291,13 @@ Check = tuple[YakuRule, Fn, "int | Fn"]
 class Checks:
     """Rules the scorer runs on each reading, in order: (rule, condition, han or yakuman
     multiple: a constant or a function) for each, and their conditions alone (the scorer
-    runs them in one pass, without a Python loop)."""
+    runs them in one pass, without a Python loop). ``run``, where the backend wrote one, runs
+    them all at once and gives the fired ``(rule, han, multiple)`` of each that holds and is
+    not replaced, as the scorer would work them out from the items."""
 
     items: tuple[Check, ...]
     conditions: tuple[Fn, ...]
+    run: Callable[[v.Env], list[tuple[YakuRule, int, int]]] | None = None
 
     @staticmethod
     def of(items: Iterable[Check]) -> Checks:
@@ -299,18 +305,18 @@ class Checks:
         return Checks(listed, tuple(when for _, when, _ in listed))
 
 
-def _multiple_of(rule: YakuRule) -> Fn:
+@dataclass(frozen=True, slots=True)
+class _Multiple:
     """A yakuman's multiple: the last of its ``multiple`` clauses that holds, else 1."""
-    multiples = rule.multiples
 
-    def multiple(env: v.Env) -> int:
+    multiples: tuple[tuple[Fn, Fn], ...]
+
+    def __call__(self, env: v.Env) -> int:
         value = 1
-        for amount, when in multiples:
+        for amount, when in self.multiples:
             if when(env):
                 value = amount(env)
-        return value
-
-    return multiple
+        return int(value)
 
 
 class _Sources:
@@ -336,9 +342,10 @@ def display_path(path: Path) -> str:
         return str(path)
 
 
-def compile_program(config: RulesetConfig) -> ScoringProgram:
-    """Parse, check, type and lower every rule file of a ruleset. Raises :class:`RuleError`
-    with every problem found, before anything runs."""
+def compile_program(config: RulesetConfig, backend: str | None = None) -> ScoringProgram:
+    """Parse, check, type and lower every rule file of a ruleset, by ``backend`` (see
+    :mod:`riichi_rules.scoring.backends`; default: $RIICHI_RULES_BACKEND, else generated
+    code). Raises :class:`RuleError` with every problem found, before anything runs."""
     sources = _Sources()
     diagnostics: list[Diagnostic] = []
     decls = Declarations(diagnostics, sources.line)
@@ -371,7 +378,7 @@ def compile_program(config: RulesetConfig) -> ScoringProgram:
     decls.check_referee_rules(config.id)
     if diagnostics:
         raise RuleError(diagnostics)
-    return _Lowering(config, decls, typed).program()
+    return _Lowering(config, decls, typed, backend or default_backend()).program()
 
 
 def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> list[Diagnostic]:
@@ -392,21 +399,21 @@ def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> l
 
 
 class _Lowering:
-    """The typed rules of a ruleset lowered to the program the scorer and the referee run."""
+    """The typed rules of a ruleset lowered to the program the scorer and the referee run, by
+    a backend (:mod:`riichi_rules.scoring.backends`): the trees are folded first, and what
+    the parameters decide (a constant han, a condition that cannot hold) is read from the
+    folded trees."""
 
-    def __init__(self, config: RulesetConfig, decls: Declarations, typed: TypedRules) -> None:
+    def __init__(self, config: RulesetConfig, decls: Declarations, typed: TypedRules,
+                 backend: str) -> None:
         self.config = config
         self.decls = decls
         self.typed = typed
-        self.lowerer = Lowerer()
-        self.lowerer.count_uses(typed.trees())
+        self.backend_name = backend
+        self.backend = backend_for(backend, list(typed.trees()), v.FEATURES, "scoring")
 
-    def lower(self, node: Typed | None) -> Compiled | None:
-        return self.lowerer.lower(fold(node)) if node is not None else None
-
-    def fn(self, node: Typed | None) -> Fn | None:
-        compiled = self.lower(node)
-        return compiled.fn if compiled is not None else None
+    def fn(self, node: Typed | None, label: str = "rule") -> Fn | None:
+        return self.backend.fn(fold(node), label) if node is not None else None
 
     def program(self) -> ScoringProgram:
         yakuman: list[YakuRule] = []
@@ -419,68 +426,74 @@ class _Lowering:
                 rule = self._yaku(spec)
                 (yakuman if rule.yakuman else yaku).append(rule)
         fu, limits, payments = self._fu(), self._limits(), self._payments()
-        return ScoringProgram(
+        program = ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
-            self.lowerer.slot_count, self.lowerer.cache_size, dict(self.decls.scoring),
-            self._table(), typed=self.typed)
+            self.backend.slot_count, self.backend.cache_size, dict(self.decls.scoring),
+            self._table(), typed=self.typed, backend=self.backend_name)
+        if isinstance(self.backend, GeneratedCode):
+            _run_checks_at_once(program, self.backend)
+        return program
 
     def _origin(self, decl: ast.Declaration) -> Origin:
         source = decl.first("source")
         return Origin(decl.span.file, decl.span.line, source.label or "" if source else "")
 
+    def _han(self, tree: Typed | None, label: str) -> tuple[Fn | None, int | None]:
+        """A han clause: its function, and its value when the parameters decide it."""
+        if tree is None:
+            return None, None
+        folded = fold(tree)
+        value = folded.data if folded.op == CONST else None
+        return self.backend.fn(folded, label), value
+
     def _yaku(self, spec: TypedYaku) -> YakuRule:
         decl = spec.declaration
         assert spec.when is not None
-        when = self.lower(spec.when)
-        assert when is not None
-        han_closed: Fn | None = None
-        han_open: Fn | None = None
-        closed_value: int | None = None
-        open_value: int | None = None
-        compiled = self.lower(spec.han)
-        if compiled is not None:
-            han_closed, closed_value = compiled.fn, compiled.value if compiled.const else None
-            compiled = self.lower(spec.han_open)
-            if compiled is not None:
-                han_open, open_value = compiled.fn, compiled.value if compiled.const else None
+        when = fold(spec.when)
+        han_closed, closed_value = self._han(spec.han, "han")
+        han_open, open_value = self._han(spec.han_open, "han_open") if spec.han else (None, None)
         change = self.config.yaku_overrides.get(decl.name, {})
         if "han_closed" in change:
             closed_value = int(change["han_closed"])  # type: ignore[call-overload]
-            han_closed = _const_fn(closed_value)
+            han_closed = self.backend.constant(closed_value)
         if "han_open" in change:
             raw = change["han_open"]
             open_value = None if raw is None else int(raw)  # type: ignore[call-overload]
-            han_open = None if open_value is None else _const_fn(open_value)
-        lowered = [(self.lower(value), self.lower(cond)) for value, cond in spec.multiples]
+            han_open = None if open_value is None else self.backend.constant(open_value)
+        folded = [(fold(value), fold(cond) if cond is not None else None)
+                  for value, cond in spec.multiples]
         multiples = tuple(
-            (value.fn, cond.fn if cond is not None else (lambda env: True))
-            for value, cond in lowered if value is not None)
+            (self.backend.fn(value, "multiple"),
+             self.backend.fn(cond, "multiple_when") if cond is not None
+             else self.backend.constant(True))
+            for value, cond in folded)
         multiple_value: int | None = 1
-        for value, cond in lowered:
-            assert value is not None
-            if cond is not None and not cond.const:
+        for value, cond in folded:
+            if cond is not None and cond.op != CONST:
                 multiple_value = None
                 break
-            if cond is None or cond.value:
-                multiple_value = value.value if value.const else None
+            if cond is None or cond.data:
+                multiple_value = value.data if value.op == CONST else None
         replaces = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
         origin = self._origin(decl)
         if "han_closed" in change or "han_open" in change:
             origin = Origin(origin.file, origin.line, origin.source,
                             f"han set by {display_path(self.config.path)} yaku.{decl.name}")
         return YakuRule(
-            decl.name, decl.title or decl.name, decl.kind == "yakuman", when.fn, han_closed,
-            han_open, multiples, replaces, bool(decl.clauses_of("stands_alone")),
-            origin, decl, when.const and not when.value, closed_value, open_value,
+            decl.name, decl.title or decl.name, decl.kind == "yakuman",
+            self.backend.fn(when, "when"), han_closed, han_open,
+            multiples, replaces, bool(decl.clauses_of("stands_alone")),
+            origin, decl, when.op == CONST and not when.data, closed_value, open_value,
             multiple_value if decl.kind == "yakuman" else None,
         )
 
     def _dora(self, spec: TypedYaku) -> DoraRule:
         decl = spec.declaration
-        compiled = self.lower(spec.when)
-        when: Fn = compiled.fn if compiled is not None else (lambda env: True)
-        never = compiled is not None and compiled.const and not compiled.value
-        count = self.fn(spec.han)
+        folded = fold(spec.when) if spec.when is not None else None
+        when = (self.backend.fn(folded, "dora_when") if folded is not None
+                else self.backend.constant(True))
+        never = folded is not None and folded.op == CONST and not folded.data
+        count = self.fn(spec.han, "dora_count")
         assert count is not None
         return DoraRule(decl.name, decl.title or decl.name, when, count, self._origin(decl), decl,
                         never)
@@ -491,29 +504,27 @@ class _Lowering:
         for step in self.typed.fu:
             origin = Origin(step.clause.span.file, step.clause.span.line)
             if step.source is not None:
-                source, where, slot = self.lowerer.comprehension(
-                    fold(step.source), fold(step.where) if step.where is not None else None)
-                per_group = self.lowerer.lower(fold(step.value), (slot,))
-                kernel = per_group.kernel if per_group.kslot == slot else None
-                each = (source.fn, where.fn if where else None, slot, kernel)
-                steps.append(FuStep("add", step.name, per_group.fn, None, each, origin))
+                each, value_fn = self.backend.each(
+                    fold(step.source), fold(step.where) if step.where is not None else None,
+                    fold(step.value))
+                steps.append(FuStep("add", step.name, value_fn, None, each, origin))
                 continue
-            value = self.lower(step.value)
-            assert value is not None
-            steps.append(FuStep(step.keyword, step.name, value.fn, self.fn(step.when), None,
-                                origin, value.value if value.const else None))
+            value = fold(step.value)
+            steps.append(FuStep(step.keyword, step.name, self.backend.fn(value, "fu"),
+                                self.fn(step.when, "fu_when"), None, origin,
+                                value.data if value.op == CONST else None))
         return FuRule(tuple(steps), self.typed.round_to, self._origin(decl), decl)
 
     def _limits(self) -> LimitRule:
         decl = self.decls.singletons["limits"]
         base = next(step for step in self.typed.limits if step.keyword == "base")
-        basic = self.fn(base.value)
+        basic = self.fn(base.value, "basic")
         assert basic is not None
         steps = []
         for step in self.typed.limits:
             if step.keyword != "limit":
                 continue
-            points, when = self.fn(step.value), self.fn(step.when)
+            points, when = self.fn(step.value, "limit"), self.fn(step.when, "limit_when")
             assert points is not None and when is not None
             steps.append(LimitStep(step.name, points, when,
                                    Origin(step.clause.span.file, step.clause.span.line)))
@@ -534,50 +545,93 @@ class _Lowering:
         deposit = None
         for step in self.typed.payments:
             origin = Origin(step.clause.span.file, step.clause.span.line)
-            amount = self.fn(step.value)
+            amount = self.fn(step.value, "pay")
             assert amount is not None
             if step.keyword == "pay":
-                pays.append(PayStep(step.name, amount, self.fn(step.when), origin))
+                pays.append(PayStep(step.name, amount, self.fn(step.when, "pay_when"), origin))
             elif step.keyword == "honba":
-                honba.append(PayStep("", amount, self.fn(step.when), origin))
+                honba.append(PayStep("", amount, self.fn(step.when, "honba_when"), origin))
             elif step.keyword == "deposit":
                 deposit = amount
         return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl), decl,
                            _readers(plain_inputs(decl, v.FEATURES)))
 
     def _table(self) -> TableProgram:
-        lowerer = Lowerer()
-        lowerer.count_uses(self.typed.table_trees())
+        from riichi_rules.language.table_vocabulary import TABLE_FEATURES
 
-        def fn(node: Typed | None) -> Fn | None:
-            return lowerer.lower(fold(node)).fn if node is not None else None
+        backend = backend_for(self.backend_name, list(self.typed.table_trees()),
+                              TABLE_FEATURES, "table")
+
+        def fn(node: Typed | None, label: str) -> Fn | None:
+            return backend.fn(fold(node), label) if node is not None else None
 
         by_kind: dict[str, list[TableRule]] = {}
         for spec in self.typed.table:
             priority = 0
             if spec.priority is not None:
-                compiled = lowerer.lower(fold(spec.priority))
-                priority = int(compiled.value) if compiled.const else 0
+                folded = fold(spec.priority)
+                priority = int(folded.data) if folded.op == CONST else 0
             pays = []
             for step in spec.pays:
-                amount = fn(step.value)
+                amount = fn(step.value, "table_pay")
                 assert amount is not None
-                pays.append(PayStep(step.name, amount, fn(step.when),
+                pays.append(PayStep(step.name, amount, fn(step.when, "table_pay_when"),
                                     Origin(step.clause.span.file, step.clause.span.line)))
             gains = []
             for step in spec.gains:
-                amount = fn(step.value)
+                amount = fn(step.value, "table_gain")
                 assert amount is not None
-                gains.append(PayStep("", amount, fn(step.when),
+                gains.append(PayStep("", amount, fn(step.when, "table_gain_when"),
                                      Origin(step.clause.span.file, step.clause.span.line)))
             decl = spec.declaration
             rule = TableRule(
-                decl.kind, decl.name, decl.title or decl.name, fn(spec.when), fn(spec.allow),
-                fn(spec.forbid), priority, fn(spec.up_to), tuple(pays), self._origin(decl),
-                decl, tuple(gains), fn(spec.result), fn(spec.balance))
+                decl.kind, decl.name, decl.title or decl.name, fn(spec.when, "table_when"),
+                fn(spec.allow, "table_allow"), fn(spec.forbid, "table_forbid"), priority,
+                fn(spec.up_to, "table_up_to"), tuple(pays), self._origin(decl), decl,
+                tuple(gains), fn(spec.result, "table_result"), fn(spec.balance, "table_balance"))
             by_kind.setdefault(decl.kind, []).append(rule)
-        return TableProgram({k: tuple(v_) for k, v_ in by_kind.items()}, lowerer.slot_count,
-                            lowerer.cache_size)
+        return TableProgram({k: tuple(v_) for k, v_ in by_kind.items()}, backend.slot_count,
+                            backend.cache_size)
+
+
+def _run_checks_at_once(program: ScoringProgram, backend: GeneratedCode) -> None:
+    """Give each list of checks of the program one generated function that runs all its
+    conditions (see :meth:`riichi_rules.language.codegen.Generator.checks`)."""
+    from riichi_rules.language.codegen import CheckSpec, Unsupported
+
+    typed = program.typed.yaku
+    lists = {"yakuman": program.yakuman_checks, "closed": program.closed_checks,
+             "open": program.open_checks}
+    for list_name, checks in lists.items():
+        ids = [rule.id for rule, _, _ in checks.items]
+        specs = []
+        for i, (rule, _, amount) in enumerate(checks.items):
+            spec = typed[rule.id]
+            assert spec.when is not None
+            han_tree = spec.han if list_name != "open" else spec.han_open
+            constant = amount if isinstance(amount, int) else None
+            specs.append(CheckSpec(
+                fold(spec.when),
+                None if rule.yakuman else (constant if constant is not None
+                                           else fold(han_tree) if han_tree else None),
+                tuple((fold(value), fold(cond) if cond is not None else None)
+                      for value, cond in spec.multiples),
+                tuple(ids.index(name) for name in rule.replaces if name in ids),
+                (list_name, i), yakuman=rule.yakuman,
+                multiple=constant if rule.yakuman else None))
+
+        def extra(key: tuple[tuple[str, int], str], checks: Checks = checks) -> Any:
+            (_, index), what = key
+            rule, _, amount = checks.items[index]
+            if what == "rule":
+                return rule
+            return (rule, 0, amount) if rule.yakuman else (rule, amount, 0)
+
+        try:
+            run = backend.generator.make(backend.generator.checks(specs, "checks"), extra)
+        except Unsupported:
+            continue
+        object.__setattr__(program, f"{list_name}_checks", dataclasses.replace(checks, run=run))
 
 
 _PLAIN_TYPES = frozenset({v.BOOL, v.INT})
@@ -632,11 +686,3 @@ def plain_inputs(node: ast.Declaration | ast.Expr, features: Mapping[str, v.Feat
 
 def _readers(names: tuple[str, ...] | None) -> tuple[Fn, ...] | None:
     return None if names is None else tuple(v.FEATURES[name].get for name in names)
-
-
-def _const_fn(value: object) -> Fn:
-    return lambda env: value
-
-
-def compiled_names(compiled: Sequence[Compiled]) -> list[str]:  # pragma: no cover - debugging
-    return [c.type for c in compiled]

@@ -130,7 +130,11 @@ def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
 
 
 def _fired(checks: Checks, env: Env, yakuman: bool) -> list[_Fired]:
-    """(rule, han, multiple) for each rule whose condition holds, before replacements."""
+    """(rule, han, multiple) for each rule whose condition holds and that no other that holds
+    replaces."""
+    run = checks.run
+    if run is not None:  # generated code: every condition at once
+        return run(env)
     out: list[_Fired] = []
     for rule, _, value in compress(checks.items, map(call, checks.conditions, repeat(env))):
         amount = value if value.__class__ is int else value(env)  # type: ignore[operator]
