@@ -66,12 +66,13 @@ def score(
     prog = program(ruleset)
     if not isinstance(win, Win):
         win = Win.from_json(win)
-    _check_red_fives(win, prog)
+    facts = WinFacts(win)
+    if prog.red_fives:
+        _check_red_fives(win, facts.kinds, prog)
     candidates = readings(win)
     if not candidates:
         raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
                          f"{len(win.melds)} meld(s) is not a complete hand")
-    facts = WinFacts(win)
     env = Env(facts, prog.slot_count, prog.cache_size)
     best: _Candidate | None = None
     for reading in candidates:
@@ -113,14 +114,18 @@ class _Candidate:
         return (self.basic, self.yakuman_total, self.han, self.fu)
 
 
-def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
+def _check_red_fives(win: Win, kinds: list[int], prog: ScoringProgram) -> None:
     """Where the set has red fives (one per suit, up to rule.red_fives suits), only three
-    plain fives of such a suit exist."""
+    plain fives of such a suit exist (``kinds``: the kind of each tile of the hand)."""
     red = prog.red_fives
     if not red:
         return
+    shown = len(win.dora) + len(win.ura)
+    suits = range(min(red, 3))
+    if all(kinds.count(9 * suit + 4) + shown <= 3 for suit in suits):
+        return  # too few fives in sight, red or not
     plain = [tile.kind for tile in (*win.all_tiles, *win.dora, *win.ura) if not tile.red]
-    for suit in range(min(red, 3)):
+    for suit in suits:
         count = plain.count(9 * suit + 4)
         if count > 3:
             raise InputError(
