@@ -5,7 +5,6 @@ Every error a user can cause is one of these; nothing else should escape to the 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -111,5 +110,7 @@ class ConfigError(DiagnosticError):
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A hint naming the closest candidate, or an empty string when none is close."""
+    import difflib
+
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""

@@ -8,7 +8,7 @@ compiles it with :func:`compile` and makes each function with :class:`types.Func
 from the module's code object, without running the module. Everything the code refers to
 that is not a literal (a tile, a function of the vocabulary, a rule) is a global of the
 generated code, described by a :data:`Descriptor` so that the code can be kept on disk and
-its globals made again (see :class:`Generated`).
+its globals made again (see :mod:`riichi_rules.language.generated`).
 
 What the code does is what the closures do, written out: a loop is a ``for`` statement in
 the function, ``and``/``or`` run their cheaper parts first, a value that does not depend on
@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ast as py
 import builtins
-import operator
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -36,89 +35,27 @@ from typing import Any
 
 from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
-from riichi_rules.language.arithmetic import guarded
 from riichi_rules.language.evaluate import evaluate
+from riichi_rules.language.generated import (
+    ENUMS,
+    FILENAME,
+    Descriptor,
+    Generated,
+    attribute_path,
+    functions_of,
+    no_extra,
+    resolve,
+)
 from riichi_rules.language.typed import Typed
-from riichi_rules.readings import Form, Shape, Wait
-from riichi_rules.tiles import TILE_PROPERTY_TABLES, Suit, Tile
+from riichi_rules.tiles import TILE_PROPERTY_TABLES, Tile
 
-# A global of the generated code, described so that it can be made again in another process:
-# ("tile", kind, red), ("tiles", ((kind, red), ...)), ("enum", class, value),
-# ("get", vocabulary, feature), ("present", vocabulary, feature), ("call", function),
-# ("attr", type, attribute), ("tile_test", property), ("group_test", property),
-# ("situational", property), ("guarded", operator, place), ("helper", name) or
-# ("extra", key): an object the caller gives (a rule of the program).
-Descriptor = tuple[Any, ...]
-Fn = Callable[[Any], Any]
-
-MISSING: Any = object()  # a shared value not computed yet
 _LOOP_COST = 24
-_ENUMS: dict[str, type[Enum]] = {"Suit": Suit, "Form": Form, "Wait": Wait, "Shape": Shape}
 _ORDER = {"<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _PLAIN_ARITH = {"+": py.Add, "-": py.Sub, "*": py.Mult}
 
 
 class Unsupported(Exception):
     """A tree the generator does not write (the closures run it instead)."""
-
-
-def _same(a: Any, b: Any) -> bool:
-    """Equality of the language: tiles are equal when their kinds are (red or not)."""
-    if isinstance(a, Tile) and isinstance(b, Tile):
-        return a.kind == b.kind
-    return bool(a == b)
-
-
-_HELPERS: dict[str, Any] = {"missing": MISSING, "same": _same, "tile_of": Tile.of}
-
-
-def vocabularies() -> dict[str, Mapping[str, v.Feature]]:
-    """The features each vocabulary offers, by the name descriptors use."""
-    from riichi_rules.language.table_vocabulary import TABLE_FEATURES
-
-    return {"scoring": v.FEATURES, "table": TABLE_FEATURES}
-
-
-def resolve(descriptor: Descriptor, extra: Callable[[Any], Any]) -> Any:
-    """The object a descriptor describes (``extra`` gives those the caller owns)."""
-    kind = descriptor[0]
-    if kind == "tile":
-        return Tile.of(descriptor[1], descriptor[2])
-    if kind == "tiles":
-        return tuple(Tile.of(k, red) for k, red in descriptor[1])
-    if kind == "enum":
-        return _ENUMS[descriptor[1]](descriptor[2])
-    if kind in ("get", "present"):
-        feature = vocabularies()[descriptor[1]][descriptor[2]]
-        return feature.get if kind == "get" else feature.present
-    if kind == "call":
-        return v.FUNCTIONS[descriptor[1]].call
-    if kind == "attr":
-        return v.ATTRIBUTES[descriptor[1]][descriptor[2]].get
-    if kind == "tile_test":
-        return v.TILE_PREDICATES[descriptor[1]].test
-    if kind == "situational":
-        return v.TILE_PREDICATES[descriptor[1]].situational
-    if kind == "group_test":
-        return v.GROUP_PREDICATES[descriptor[1]].test
-    if kind == "guarded":
-        return guarded(descriptor[1], descriptor[2])
-    if kind == "helper":
-        return _HELPERS[descriptor[1]]
-    if kind == "extra":
-        return extra(descriptor[1])
-    raise ValueError(f"unknown descriptor {descriptor!r}")
-
-
-def attribute_path(getter: Any) -> str | None:
-    """The dotted attribute path an ``operator.attrgetter`` of one path reads, else None."""
-    if type(getter) is not operator.attrgetter:
-        return None
-    reduced: Any = getter.__reduce__()
-    paths: tuple[Any, ...] = reduced[1]
-    if len(paths) != 1 or not isinstance(paths[0], str):
-        return None
-    return paths[0]
 
 
 # ---- Python AST helpers ----------------------------------------------------------------------
@@ -257,50 +194,6 @@ def cost(node: Typed | None, features: Mapping[str, v.Feature]) -> int:
 
 
 # ---- the generated code --------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Generated:
-    """Generated code as it can be kept: the compiled modules (their functions are made, the
-    modules are never run), the description of each global the code reads, and the names of
-    the functions."""
-
-    codes: tuple[CodeType, ...]
-    constants: Mapping[str, Descriptor]
-    functions: tuple[str, ...]
-
-    def load(self, extra: Callable[[Any], Any] | None = None
-             ) -> tuple[dict[str, Any], dict[str, FunctionType]]:
-        """The globals (made from the descriptors) and the functions. ``extra`` gives the
-        objects of the caller; without it, :meth:`fill` sets them once they exist."""
-        namespace: dict[str, Any] = {"__builtins__": builtins}
-        for name, descriptor in self.constants.items():
-            if descriptor[0] != "extra":
-                namespace[name] = resolve(descriptor, _no_extra)
-        if extra is not None:
-            self.fill(namespace, extra)
-        functions = _functions(self.codes, self.functions, namespace)
-        return namespace, functions
-
-    def fill(self, namespace: dict[str, Any], extra: Callable[[Any], Any]) -> None:
-        """Set the globals that hold objects of the caller."""
-        for name, descriptor in self.constants.items():
-            if descriptor[0] == "extra":
-                namespace[name] = resolve(descriptor, extra)
-
-
-def _no_extra(key: Any) -> Any:
-    raise ValueError(f"no object for {key!r}")
-
-
-def _functions(codes: Sequence[CodeType], names: Sequence[str], namespace: dict[str, Any]
-               ) -> dict[str, FunctionType]:
-    """The functions of compiled modules, made with ``namespace`` as their globals (the
-    modules themselves are not run)."""
-    wanted = set(names)
-    return {c.co_name: FunctionType(c, namespace, c.co_name)
-            for code in codes for c in code.co_consts
-            if isinstance(c, CodeType) and c.co_name in wanted}
 
 
 @dataclass(frozen=True, slots=True)
@@ -480,25 +373,31 @@ class Generator:
             body.emit(py.If(test=_name(held), body=frame.block, orelse=[]))
         return _name(multiple)
 
-    def make(self, name: str, extra: Callable[[Any], Any] = _no_extra) -> FunctionType:
+    def make(self, name: str, extra: Callable[[Any], Any] = no_extra) -> FunctionType:
         """The function ``name``: the functions written since the last call are compiled (one
         module) and made; ``extra`` gives the objects of the caller they read."""
-        if self._pending:
-            module = py.Module(body=list[py.stmt](self._pending), type_ignores=[])
-            py.fix_missing_locations(module)
-            code = compile(module, "<riichi-rules generated>", "exec")
-            self.codes.append(code)
-            for global_name, descriptor in self.constants.items():
-                if global_name not in self.namespace:
-                    self.namespace[global_name] = resolve(descriptor, extra)
-            self.made.update(_functions([code], [f.name for f in self._pending],
-                                        self.namespace))
-            self._pending = []
+        self._compile(extra)
         return self.made[name]
 
+    def _compile(self, extra: Callable[[Any], Any]) -> None:
+        if not self._pending:
+            return
+        module = py.Module(body=list[py.stmt](self._pending), type_ignores=[])
+        py.fix_missing_locations(module)
+        code = compile(module, FILENAME, "exec")
+        self.codes.append(code)
+        for global_name, descriptor in self.constants.items():
+            if global_name not in self.namespace:
+                self.namespace[global_name] = resolve(descriptor, extra)
+        self.made.update(functions_of([code], [f.name for f in self._pending],
+                                      self.namespace))
+        self._pending = []
+
     def generated(self) -> Generated:
-        """All the code made so far, as it can be kept."""
-        return Generated(tuple(self.codes), dict(self.constants), tuple(self.made))
+        """All the code made so far (with its live globals and functions)."""
+        self._compile(no_extra)
+        return Generated(tuple(self.codes), dict(self.constants), tuple(self.made),
+                         self.namespace, dict(self.made))
 
     # -- globals ---------------------------------------------------------------------------------
     def global_for(self, descriptor: Descriptor) -> str:
@@ -516,7 +415,7 @@ class Generator:
             return _const(value)
         if kind is Tile:
             return _name(self.global_for(("tile", value.kind, value.red)))
-        if isinstance(value, Enum) and type(value).__name__ in _ENUMS:
+        if isinstance(value, Enum) and type(value).__name__ in ENUMS:
             return _name(self.global_for(("enum", type(value).__name__, value.value)))
         if isinstance(value, (tuple, list)):
             if all(x is None or type(x) in (bool, int, str) for x in value):
@@ -1009,15 +908,22 @@ class _Body:
     def iterable(self, plan: _Plan, scope: tuple[str, ...]) -> py.expr:
         """What the loop goes through: the source, or a shared filtered list, or the bucket of
         an index."""
-        key, current = self._list(plan, scope, len(plan.chain))
         if plan.lookup is None:
-            return current
+            return self._list(plan, scope, len(plan.chain))[1]
+        index, wanted = self.index_and_key(plan, scope)
+        return _call(_attr(index, "get"), wanted, _const(()))
+
+    def index_and_key(self, plan: _Plan, scope: tuple[str, ...]) -> tuple[py.expr, py.expr]:
+        """The (shared) index of a plan's list by the value of its look-up, and the value
+        looked up (a tile's kind, for tiles)."""
+        assert plan.lookup is not None
+        key, current = self._list(plan, scope, len(plan.chain))
         mine, other = plan.lookup
         by_kind = mine.type == v.TILE
         index = self.share(("index", key, _shape(mine, plan.level)),
                            self.indexed(current, mine, by_kind, scope))
         wanted = self.kind_of(other, scope) if by_kind else self.value(other, scope)
-        return _call(_attr(index, "get"), wanted, _const(()))
+        return index, wanted
 
     def filtered(self, source_of: Callable[[], py.expr], test: Typed, scope: tuple[str, ...]
                  ) -> Callable[[], py.expr]:
@@ -1106,10 +1012,13 @@ class _Body:
 
     def quantify(self, quantifier: str, plan: _Plan, body: Typed | None,
                  scope: tuple[str, ...]) -> py.expr:
-        items = self.iterable(plan, scope)
         if not plan.rest and body is None:
-            length = _call(_name("len"), items)
+            if plan.lookup is not None:  # an element of the value asked: a key of the index
+                index, wanted = self.index_and_key(plan, scope)
+                return _compare(wanted, py.In() if quantifier == "some" else py.NotIn(), index)
+            length = _call(_name("len"), self.iterable(plan, scope))
             return _compare(length, py.Gt() if quantifier == "some" else py.Eq(), _const(0))
+        items = self.iterable(plan, scope)
         element = self.new("_e")
         inner = (*scope, element)
         return self.loop_test(quantifier, items, element,

@@ -16,11 +16,13 @@ from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from riichi_rules import resources
 from riichi_rules.errors import ConfigError, Diagnostic, did_you_mean
-from riichi_rules.rulesets.jsonpos import PathKey, PositionMap, render_path, scan
+
+if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
+    from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
 
 RULESET_FILE = "ruleset.json"
 BASE_ID = "base"
@@ -188,9 +190,21 @@ class _Layer:
 
 @dataclass
 class _File:
+    """One ruleset.json being checked; the positions of its keys and values (for the
+    diagnostics) are mapped on first use."""
+
     path: Path
-    pm: PositionMap
+    text: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _pm: PositionMap | None = None
+
+    @property
+    def pm(self) -> PositionMap:
+        if self._pm is None:
+            from riichi_rules.rulesets.jsonpos import scan
+
+            self._pm = scan(self.text)
+        return self._pm
 
     def at(self, line: int, column: int, message: str, hint: str = "") -> None:
         self.diagnostics.append(
@@ -205,10 +219,14 @@ class _File:
         )
 
     def at_value(self, path: PathKey, message: str, hint: str = "") -> None:
+        from riichi_rules.rulesets.jsonpos import render_path
+
         pos = self.pm.value(path)
         self.at(pos.line, pos.column, f"{render_path(path)}: {message}", hint)
 
     def at_key(self, path: PathKey, message: str, hint: str = "") -> None:
+        from riichi_rules.rulesets.jsonpos import render_path
+
         pos = self.pm.key(path)
         self.at(pos.line, pos.column, f"{render_path(path)}: {message}", hint)
 
@@ -228,8 +246,9 @@ class _Loader:
             self.diagnostics.append(Diagnostic(str(path), 1, 1, f"cannot read the file: {exc}"))
             self.done[path] = None
             return None
+        repeated: list[str] = []  # an object given a key twice (json.loads keeps the last)
         try:
-            data = json.loads(text)
+            data = json.loads(text, object_pairs_hook=lambda pairs: _object(pairs, repeated))
         except json.JSONDecodeError as exc:
             lines = text.splitlines()
             source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
@@ -238,8 +257,10 @@ class _Loader:
             )
             self.done[path] = None
             return None
-        f = _File(path, scan(text))
-        for dup in f.pm.duplicates:
+        f = _File(path, text)
+        for dup in f.pm.duplicates if repeated else ():
+            from riichi_rules.rulesets.jsonpos import render_path
+
             f.at(
                 dup.again.line,
                 dup.again.column,
@@ -282,6 +303,15 @@ class _Loader:
             )
             return None
         return parent_path
+
+
+def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
+    """A JSON object as ``json.loads`` makes it (a key given twice keeps its last value),
+    noting in ``repeated`` a key given twice."""
+    made = dict(pairs)
+    if len(made) < len(pairs):
+        repeated.append(pairs[0][0])
+    return made
 
 
 def _short(path: Path) -> str:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable, Iterable, Mapping
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
-from riichi_rules.language import vocabulary as v
-from riichi_rules.language.typed import Typed
+if TYPE_CHECKING:
+    from riichi_rules.language import vocabulary as v
+    from riichi_rules.language.typed import Typed
 
 Fn = Callable[[Any], Any]
 # a fu item per group: (source, the rest of the filter or None, the element's slot, the value

@@ -22,7 +22,6 @@ from riichi_rules.scoring.program import (
     FuStep,
     ScoringProgram,
     YakuRule,
-    compile_program,
 )
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
 from riichi_rules.tiles import WINDS, Wind, format_tiles
@@ -46,7 +45,9 @@ _PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
 
 @cache
 def _program_for(config: RulesetConfig) -> ScoringProgram:
-    return compile_program(config)
+    from riichi_rules.scoring.cache import load_program
+
+    return load_program(config)
 
 
 def program(ruleset: str | Path | RulesetConfig | ScoringProgram) -> ScoringProgram:
