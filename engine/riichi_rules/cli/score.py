@@ -83,6 +83,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         help="score every line of FILE ('-' for standard input): one win a line in the JSON "
         "form of docs/formats.md; prints exactly one line per input line, in order",
     )
+    p.add_argument(
+        "--jobs", metavar="N", type=int, default=1,
+        help="with --batch: score the lines in N processes (the answers still come one a "
+        "line, in input order; they are read and answered a chunk of lines at a time)",
+    )
     p.add_argument("--ruleset", metavar="NAME|PATH", default=DEFAULT_RULESET,
                    help=f"a bundled ruleset id or a ruleset.json / its folder "
                    f"(default {DEFAULT_RULESET}; see 'riichi rulesets')")
@@ -130,6 +135,10 @@ def run(args: argparse.Namespace) -> int:
     elif args.hand is None:
         return _usage_error(args, "give a HAND (e.g. 22p234p123s456s789s --win 9s) or "
                             "--batch FILE")
+    if args.jobs < 1:
+        return _usage_error(args, f"--jobs must be 1 or more, not {args.jobs}")
+    if args.jobs > 1 and args.batch is None:
+        return _usage_error(args, "--jobs goes with --batch (one hand is scored in one process)")
 
     from riichi_rules.errors import RiichiError
     from riichi_rules.scoring.scorer import program
@@ -149,8 +158,13 @@ def run(args: argparse.Namespace) -> int:
         print(f"riichi score: cannot read {args.batch}: {error.strerror or error}",
               file=sys.stderr)
         return EXIT_USAGE
+    # read from standard input, each answer goes out as soon as it is known (a program may be
+    # waiting for it); read from a file, the answers are written in blocks
+    write = _write_line if args.batch == "-" else _write
     try:
-        return _score_batch(stream, prog, args.json, _write_line)
+        if args.jobs > 1:
+            return _score_in_processes(stream, args.ruleset, args.json, write, args.jobs)
+        return _score_batch(stream, prog, args.json, write)
     finally:
         if args.batch != "-":
             stream.close()
@@ -210,15 +224,25 @@ def _write_line(line: str) -> None:
     sys.stdout.flush()  # one result per input line, as soon as it is known (pipes)
 
 
+def _write(line: str) -> None:
+    sys.stdout.write(line + "\n")
+
+
 def _score_batch(
     stream: Iterable[str], prog: ScoringProgram, as_json: bool, write: Callable[[str], None]
 ) -> int:
     """Score each line; write exactly one line per input line. Returns the exit status."""
+    return _score_lines(enumerate(stream, start=1), prog, as_json, write)
+
+
+def _score_lines(lines: Iterable[tuple[int, str]], prog: ScoringProgram, as_json: bool,
+                 write: Callable[[str], None]) -> int:
+    """Score numbered lines; write exactly one line for each. Returns the exit status."""
     from riichi_rules.errors import RiichiError
     from riichi_rules.scoring.scorer import score
 
     status = EXIT_OK
-    for number, line in enumerate(stream, start=1):
+    for number, line in lines:
         try:
             obj = _parse_line(line)
             result = score(obj, prog)
@@ -239,6 +263,52 @@ def _score_batch(
             continue
         write(json.dumps(result.to_json()) if as_json else f"{number}: {summary(result)}")
     return status
+
+
+_CHUNK = 250  # lines a process scores at a time with --jobs
+
+
+def _score_in_processes(stream: Iterable[str], ruleset: str, as_json: bool,
+                        write: Callable[[str], None], jobs: int) -> int:
+    """Score the lines in ``jobs`` processes, a chunk of lines each at a time (a few chunks
+    ahead of the one being written); write the answers in input order."""
+    from collections import deque
+    from concurrent.futures import Future, ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+    from itertools import islice
+
+    status = EXIT_OK
+    numbered = enumerate(stream, start=1)
+    pending: deque[Future[tuple[int, list[str]]]] = deque()
+
+    def written(future: Future[tuple[int, list[str]]]) -> int:
+        chunk_status, answers = future.result()
+        for answer in answers:
+            write(answer)
+        return chunk_status
+
+    try:
+        with ProcessPoolExecutor(max_workers=jobs) as pool:
+            while chunk := list(islice(numbered, _CHUNK)):
+                pending.append(pool.submit(_score_chunk, ruleset, chunk, as_json))
+                if len(pending) > 2 * jobs:
+                    status = max(status, written(pending.popleft()))
+            while pending:
+                status = max(status, written(pending.popleft()))
+    except BrokenProcessPool as error:
+        print(f"riichi score: a scoring process stopped ({error}); the lines after the last "
+              "answer written were not scored", file=sys.stderr)
+        return EXIT_INTERNAL
+    return status
+
+
+def _score_chunk(ruleset: str, lines: list[tuple[int, str]], as_json: bool
+                 ) -> tuple[int, list[str]]:
+    """In a worker process: the exit status and the answers of a chunk of numbered lines."""
+    from riichi_rules.scoring.scorer import program
+
+    answers: list[str] = []
+    return _score_lines(lines, program(ruleset), as_json, answers.append), answers
 
 
 class _BadLine(Exception):

@@ -76,32 +76,47 @@ class Result:
         return self.total + self.honba_total + self.sticks
 
     def to_json(self) -> dict[str, Any]:
+        yaku = []
+        for y in self.yaku:
+            shown: dict[str, Any] = {"id": y.id, "han": y.han}
+            if y.yakuman:
+                shown["yakuman"] = y.yakuman
+            yaku.append(shown)
+        fu_items = []
+        for f in self.fu_items:
+            item: dict[str, Any] = {"label": f.label, "fu": f.fu}
+            detail = f.detail
+            if detail:
+                item["detail"] = detail
+            fu_items.append(item)
+        payments = self.payments
+        total = 0
+        honba = 0
+        paid = []
+        for p in payments:
+            total += p.points
+            honba += p.honba
+            paid.append({"from": p.payer, "points": p.points, "honba": p.honba})
+        reading = self.reading
         return {
             "ruleset": self.ruleset,
             "han": self.han,
             "fu": self.fu,
             "yakuman": self.yakuman,
             "limit": self.limit,
-            "yaku": [
-                {"id": y.id, "han": y.han, **({"yakuman": y.yakuman} if y.yakuman else {})}
-                for y in self.yaku
-            ],
-            "fu_items": [{"label": f.label, "fu": f.fu, **({"detail": f.detail} if f.detail
-                                                              else {})} for f in self.fu_items],
+            "yaku": yaku,
+            "fu_items": fu_items,
             "points": {
-                "total": self.total,
-                "payments": [
-                    {"from": p.payer, "points": p.points, "honba": p.honba}
-                    for p in self.payments
-                ],
-                "honba": self.honba_total,
+                "total": total,
+                "payments": paid,
+                "honba": honba,
                 "sticks": self.sticks,
-                "winner_receives": self.winner_receives,
+                "winner_receives": total + honba + self.sticks,
             },
             "reading": {
-                "form": self.reading.form.value,
-                "wait": self.reading.wait.value,
-                "groups": [format_tiles(g.tiles) for g in self.reading.groups],
+                "form": reading.form.value,
+                "wait": reading.wait.value,
+                "groups": [format_tiles(g.tiles) for g in reading.groups],
             },
         }
 
