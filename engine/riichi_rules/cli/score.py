@@ -206,7 +206,7 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
         else:
             print(f"riichi score: {detail['code']}: {detail['message']}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(json.dumps(result.to_json()) if args.json else result.explain())
+    print(result.json_text() if args.json else result.explain())
     return EXIT_OK
 
 
@@ -261,7 +261,7 @@ def _score_lines(lines: Iterable[tuple[int, str]], prog: ScoringProgram, as_json
                               "(a bug in riichi-rules; please report it with this line)",
                               as_json))
             continue
-        write(json.dumps(result.to_json()) if as_json else f"{number}: {summary(result)}")
+        write(result.json_text() if as_json else f"{number}: {summary(result)}")
     return status
 
 

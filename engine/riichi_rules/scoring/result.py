@@ -4,6 +4,7 @@ written."""
 from __future__ import annotations
 
 from dataclasses import dataclass
+from json.encoder import encode_basestring_ascii as _text  # json.dumps's own, in C
 from typing import Any
 
 from riichi_rules.readings import Reading
@@ -119,6 +120,38 @@ class Result:
                 "groups": [format_tiles(g.tiles) for g in reading.groups],
             },
         }
+
+    def json_text(self) -> str:
+        """``json.dumps(self.to_json())``, written directly: the same text, a few times faster
+        (what ``riichi score --batch --json`` writes for each line)."""
+        yaku = ", ".join(
+            f'{{"id": {_text(y.id)}, "han": {y.han}, "yakuman": {y.yakuman}}}' if y.yakuman
+            else f'{{"id": {_text(y.id)}, "han": {y.han}}}' for y in self.yaku)
+        items = []
+        for f in self.fu_items:
+            detail = f.detail
+            items.append(f'{{"label": {_text(f.label)}, "fu": {f.fu}, "detail": {_text(detail)}}}'
+                         if detail else f'{{"label": {_text(f.label)}, "fu": {f.fu}}}')
+        total = 0
+        honba = 0
+        paid = []
+        for p in self.payments:
+            total += p.points
+            honba += p.honba
+            paid.append(f'{{"from": {_text(p.payer)}, "points": {p.points}, '
+                        f'"honba": {p.honba}}}')
+        reading = self.reading
+        groups = ", ".join(_text(format_tiles(g.tiles)) for g in reading.groups)
+        limit = "null" if self.limit is None else _text(self.limit)
+        return (
+            f'{{"ruleset": {_text(self.ruleset)}, "han": {self.han}, "fu": {self.fu}, '
+            f'"yakuman": {self.yakuman}, "limit": {limit}, "yaku": [{yaku}], '
+            f'"fu_items": [{", ".join(items)}], "points": {{"total": {total}, '
+            f'"payments": [{", ".join(paid)}], "honba": {honba}, "sticks": {self.sticks}, '
+            f'"winner_receives": {total + honba + self.sticks}}}, "reading": {{"form": '
+            f'{_text(reading.form.value)}, "wait": {_text(reading.wait.value)}, '
+            f'"groups": [{groups}]}}}}'
+        )
 
     def explain(self) -> str:
         """The result in words, each line with the rule it comes from."""
