@@ -326,22 +326,31 @@ def _run(win: Mapping[str, Any], prog: ScoringProgram) -> tuple[Result | None, s
 def _cases(
     a: ScoringProgram, b: ScoringProgram, differing: set[str], suite: Sequence[Any]
 ) -> tuple[int, list[CaseDifference]]:
+    compared, found = _scoring_differences([a, b], suite)
+    return compared, [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
+                                     _source(case)) for case, shown, why in found]
+
+
+def _scoring_differences(
+    progs: Sequence[ScoringProgram], suite: Sequence[Any]
+) -> tuple[int, list[tuple[Any, list[str], tuple[tuple[Reason, ...], ...]]]]:
+    """How many scoring cases were scored under every ruleset, and those on which the
+    rulesets do not all agree (the score, or the yaku that make it): each with its outcomes
+    in a few words and, for each ruleset, the reasons it differs from the first (none where it
+    does not)."""
     out = []
     compared = 0
     for case in suite:
         if case.win is None:
             continue
         compared += 1
-        result_a, error_a = _run(case.win, a)
-        result_b, error_b = _run(case.win, b)
-        short_a, short_b = outcome(result_a, error_a), outcome(result_b, error_b)
-        yaku_a = _yaku_set(result_a)
-        yaku_b = _yaku_set(result_b)
-        if short_a == short_b and yaku_a == yaku_b:
+        runs = [_run(case.win, p) for p in progs]
+        seen = [(outcome(r, e), _yaku_set(r)) for r, e in runs]
+        if all(s == seen[0] for s in seen):
             continue
-        out.append(CaseDifference(case.id, case.location, short_a, short_b,
-                                  reasons(case.win, a, b),
-                                  " ".join(str(case.source).split())))
+        why = tuple(() if seen[k] == seen[0] else reasons(case.win, progs[0], progs[k])
+                    for k in range(len(progs)))
+        out.append((case, [shown for shown, _ in seen], why))
     return compared, out
 
 

@@ -18,14 +18,11 @@ from riichi_rules.compare import (
     _plain,
     _referee_differences,
     _rules,
-    _run,
+    _scoring_differences,
     _show,
     _side,
     _source,
     _written,
-    _yaku_set,
-    outcome,
-    reasons,
 )
 from riichi_rules.rulesets.config import parameter_schemas
 from riichi_rules.scoring.program import ScoringProgram, parameters_read
@@ -163,22 +160,9 @@ def _yaku(progs: Sequence[ScoringProgram]) -> list[YakuRow]:
 def _scoring_rows(
     progs: Sequence[ScoringProgram], suite: Sequence[Any]
 ) -> tuple[int, list[CaseRow]]:
-    out = []
-    compared = 0
-    for case in suite:
-        if case.win is None:
-            continue
-        compared += 1
-        runs = [_run(case.win, p) for p in progs]
-        seen = [(outcome(r, e), _yaku_set(r)) for r, e in runs]
-        if all(s == seen[0] for s in seen):
-            continue
-        why = tuple(() if seen[k] == seen[0] else
-                    reasons(case.win, progs[0], progs[k])
-                    for k in range(len(progs)))
-        out.append(CaseRow(case.id, case.location, "scoring", tuple(s for s, _ in seen), why,
-                           _source(case)))
-    return compared, out
+    compared, found = _scoring_differences(progs, suite)
+    return compared, [CaseRow(case.id, case.location, "scoring", tuple(shown), why,
+                              _source(case)) for case, shown, why in found]
 
 
 def _referee_rows(
