@@ -19,6 +19,7 @@ from riichi_rules.compare_referee import (
     part_origin,
     part_parameters,
     part_text,
+    programs_on,
 )
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
@@ -183,7 +184,7 @@ def compare(
         referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
         compared += referee_compared
         case_diffs += referee_diffs
-    return Comparison(config_a.id, config_b.id, tuple(params), tuple(yaku), tuple(case_diffs),
+    return Comparison(config_a.label, config_b.label, tuple(params), tuple(yaku), tuple(case_diffs),
                       compared, referee_compared)
 
 
@@ -260,7 +261,8 @@ def _yaku(a: ScoringProgram, b: ScoringProgram, differing: set[str]) -> list[Yak
             origins = (ra.origin.text if ra else "", rb.origin.text if rb else "")
             out.append(YakuDifference(
                 yaku_id, title, side_a, side_b, reads, origins, rewritten,
-                _changes(a.config.id, b.config.id, side_a, side_b, reads, origins, rewritten)))
+                _changes(a.config.label, b.config.label, side_a, side_b, reads, origins,
+                         rewritten)))
     return out
 
 
@@ -332,15 +334,16 @@ def _cases(
         if case.win is None:
             continue
         compared += 1
-        result_a, error_a = _run(case.win, a)
-        result_b, error_b = _run(case.win, b)
+        on_a, on_b = programs_on(case, (a, b))
+        result_a, error_a = _run(case.win, on_a)
+        result_b, error_b = _run(case.win, on_b)
         short_a, short_b = outcome(result_a, error_a), outcome(result_b, error_b)
         yaku_a = _yaku_set(result_a)
         yaku_b = _yaku_set(result_b)
         if short_a == short_b and yaku_a == yaku_b:
             continue
         out.append(CaseDifference(case.id, case.location, short_a, short_b,
-                                  reasons(case.win, a, b),
+                                  reasons(case.win, on_a, on_b),
                                   " ".join(str(case.source).split())))
     return compared, out
 
@@ -362,20 +365,23 @@ def _referee_differences(
     """How many referee cases were followed under every ruleset, and those on which the
     rulesets do not all agree: each with its outcomes in a few words and, for each ruleset,
     the reasons it differs from the first (none where it does not)."""
-    panel = Panel(progs)
+    panels: dict[tuple[int, ...], Panel] = {}
     out = []
     compared = 0
     for case in suite:
         if case.events is None or case.deal is None:
             continue
         compared += 1
+        dated = programs_on(case, progs)  # the programs at the case's date
+        key = tuple(map(id, dated))
+        panel = panels.get(key) or panels.setdefault(key, Panel(dated))
         outcomes = panel.outcomes(case)
         if all(o == outcomes[0] for o in outcomes):
             continue
         why = tuple(() if outcomes[k] == outcomes[0] else
-                    _referee_reasons(panel.causes(case, outcomes, 0, k), progs[0], progs[k],
-                                     _differing(progs[0], progs[k]))
-                    for k in range(len(progs)))
+                    _referee_reasons(panel.causes(case, outcomes, 0, k), dated[0], dated[k],
+                                     _differing(dated[0], dated[k]))
+                    for k in range(len(dated)))
         out.append((case, cells(outcomes), why))
     return compared, out
 

@@ -27,6 +27,7 @@ from riichi_rules.compare import (
     outcome,
     reasons,
 )
+from riichi_rules.compare_referee import programs_on
 from riichi_rules.rulesets.config import parameter_schemas
 from riichi_rules.scoring.program import ScoringProgram, parameters_read
 from riichi_rules.scoring.scorer import program
@@ -114,7 +115,7 @@ def matrix(
     """Compare several rulesets (ids, paths, configs or compiled programs) at once, on the
     bundled conformance suite, the cases under ``cases_root``, or ``suite``."""
     progs = [program(r) for r in rulesets]
-    ids = tuple(p.config.id for p in progs)
+    ids = tuple(p.config.label for p in progs)
     if len(set(ids)) < len(ids):
         raise ValueError(f"a ruleset is given twice: {', '.join(ids)}")
     params = _parameters(progs)
@@ -169,12 +170,13 @@ def _scoring_rows(
         if case.win is None:
             continue
         compared += 1
-        runs = [_run(case.win, p) for p in progs]
+        dated = programs_on(case, progs)
+        runs = [_run(case.win, p) for p in dated]
         seen = [(outcome(r, e), _yaku_set(r)) for r, e in runs]
         if all(s == seen[0] for s in seen):
             continue
         why = tuple(() if seen[k] == seen[0] else
-                    reasons(case.win, progs[0], progs[k])
+                    reasons(case.win, dated[0], dated[k])
                     for k in range(len(progs)))
         out.append(CaseRow(case.id, case.location, "scoring", tuple(s for s, _ in seen), why,
                            _source(case)))
