@@ -27,6 +27,7 @@ BUNDLED = (
     "jpml",
     "m-league",
     "mahjong-soul",
+    "riichi-city",
     "tenhou",
     "wrc-2022",
     "wrc-2025",
