@@ -13,8 +13,11 @@ from pathlib import Path
 import pytest
 
 SHARED = Path(__file__).resolve().parents[1].parent / "shared"
-TENHOU = SHARED / "data" / "tenhou"
-MANIFEST_MORE = SHARED / "data" / "MANIFEST-more.tsv"
+DATA = SHARED / "data"
+TENHOU = DATA / "tenhou"
+MJAI = DATA / "mjai"
+OTHER_PLATFORMS = DATA / "other-platforms"
+MANIFEST_MORE = DATA / "MANIFEST-more.tsv"
 
 
 def need_corpus(path: Path = TENHOU) -> pytest.MarkDecorator:

@@ -19,6 +19,7 @@ from riichi_rules.compare_referee import (
     part_origin,
     part_parameters,
     part_text,
+    programs_on,
 )
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
@@ -183,7 +184,7 @@ def compare(
         referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
         compared += referee_compared
         case_diffs += referee_diffs
-    return Comparison(config_a.id, config_b.id, tuple(params), tuple(yaku), tuple(case_diffs),
+    return Comparison(config_a.label, config_b.label, tuple(params), tuple(yaku), tuple(case_diffs),
                       compared, referee_compared)
 
 
@@ -260,7 +261,8 @@ def _yaku(a: ScoringProgram, b: ScoringProgram, differing: set[str]) -> list[Yak
             origins = (ra.origin.text if ra else "", rb.origin.text if rb else "")
             out.append(YakuDifference(
                 yaku_id, title, side_a, side_b, reads, origins, rewritten,
-                _changes(a.config.id, b.config.id, side_a, side_b, reads, origins, rewritten)))
+                _changes(a.config.label, b.config.label, side_a, side_b, reads, origins,
+                         rewritten)))
     return out
 
 
@@ -344,11 +346,12 @@ def _scoring_differences(
         if case.win is None:
             continue
         compared += 1
-        runs = [_run(case.win, p) for p in progs]
+        dated = programs_on(case, progs)
+        runs = [_run(case.win, p) for p in dated]
         seen = [(outcome(r, e), _yaku_set(r)) for r, e in runs]
         if all(s == seen[0] for s in seen):
             continue
-        why = tuple(() if seen[k] == seen[0] else reasons(case.win, progs[0], progs[k])
+        why = tuple(() if seen[k] == seen[0] else reasons(case.win, dated[0], dated[k])
                     for k in range(len(progs)))
         out.append((case, [shown for shown, _ in seen], why))
     return compared, out
@@ -371,20 +374,23 @@ def _referee_differences(
     """How many referee cases were followed under every ruleset, and those on which the
     rulesets do not all agree: each with its outcomes in a few words and, for each ruleset,
     the reasons it differs from the first (none where it does not)."""
-    panel = Panel(progs)
+    panels: dict[tuple[int, ...], Panel] = {}
     out = []
     compared = 0
     for case in suite:
         if case.events is None or case.deal is None:
             continue
         compared += 1
+        dated = programs_on(case, progs)  # the programs at the case's date
+        key = tuple(map(id, dated))
+        panel = panels.get(key) or panels.setdefault(key, Panel(dated))
         outcomes = panel.outcomes(case)
         if all(o == outcomes[0] for o in outcomes):
             continue
         why = tuple(() if outcomes[k] == outcomes[0] else
-                    _referee_reasons(panel.causes(case, outcomes, 0, k), progs[0], progs[k],
-                                     _differing(progs[0], progs[k]))
-                    for k in range(len(progs)))
+                    _referee_reasons(panel.causes(case, outcomes, 0, k), dated[0], dated[k],
+                                     _differing(dated[0], dated[k]))
+                    for k in range(len(dated)))
         out.append((case, cells(outcomes), why))
     return compared, out
 

@@ -111,7 +111,7 @@ def matrix(
     """Compare several rulesets (ids, paths, configs or compiled programs) at once, on the
     bundled conformance suite, the cases under ``cases_root``, or ``suite``."""
     progs = [program(r) for r in rulesets]
-    ids = tuple(p.config.id for p in progs)
+    ids = tuple(p.config.label for p in progs)
     if len(set(ids)) < len(ids):
         raise ValueError(f"a ruleset is given twice: {', '.join(ids)}")
     params = _parameters(progs)

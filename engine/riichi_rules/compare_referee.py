@@ -159,6 +159,16 @@ class Panel:
         return traces[i]
 
 
+def programs_on(case: Any, progs: Sequence[ScoringProgram]) -> list[ScoringProgram]:
+    """The programs as a case runs under them: a ruleset whose values changed over time is
+    taken at the case's date, unless it was named with a date of its own."""
+    from riichi_rules.scoring.scorer import program
+
+    day = getattr(case, "date", None)
+    return [p if day is None or p.config.date is not None or not p.config.history
+            else program(p.config.at(day)) for p in progs]
+
+
 def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) -> Outcome:
     """What the referee says after the case's events under ``program`` (a shadow's, whose
     referee then also asks the others)."""

@@ -247,3 +247,21 @@ def test_the_end_of_the_game_is_rendered_from_the_table_rules(ema16: Path) -> No
     # player balances the results (final_points_rounding "tenth")
     assert "`standings sticks_left`" in game and "`standings final_points`" in game
     assert "**In this ruleset** no player does." in _section(game, "### Final points")
+
+
+def test_the_overview_shows_each_parameters_history(tmp_path: Path,
+                                                    ema16: Path) -> None:
+    # rulesets/tenhou/ruleset.json, history: tenpai-yame off until 2010-06-01 (Tenhou's
+    # announcement of 2010-05-18: from June 2010), on from 2010-06-02
+    build(["tenhou"], tmp_path)
+    page = (tmp_path / "rulesets/tenhou/index.md").read_text(encoding="utf-8")
+    history = page[page.index("## History"):]
+    section = _section(history, "### Tenpai-yame (`tenpai_yame`)")
+    assert "| until 2010-06-01 | off |" in section
+    assert "| from 2010-06-02 | on | — |" in section
+    assert "38215017" in section  # how the date is known: the announcement
+    for name in ("uma_east_only", "final_points_rounding"):
+        assert f"(`{name}`)" in history, name
+    # a ruleset whose values never changed has no history
+    assert "## History" not in (ema16 / "rulesets/ema-2016/index.md").read_text(
+        encoding="utf-8")

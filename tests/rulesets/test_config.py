@@ -27,6 +27,7 @@ BUNDLED = (
     "jpml",
     "m-league",
     "mahjong-soul",
+    "riichi-city",
     "tenhou",
     "wrc-2022",
     "wrc-2025",
@@ -383,6 +384,23 @@ BROKEN: dict[str, tuple[str, int, int, str]] = {
     ),
     "base_with_extends": ("extends: the base ruleset must not extend another ruleset", 5, 3, ""),
     "not_an_object": ("(root): [1, 2] is not of type 'object'", 1, 1, ""),
+    # values by date (rulesets/dated.py): each checked like the parameter's own value, the
+    # dates real days and in order
+    "history_out_of_order": (
+        "history.uma[1].until: 2012-03-31 is not after 2015-03-31 (history.uma[0]): the dates "
+        "must be in order, oldest first", 10, 17, "the last day its value was in force"),
+    "history_bad_value": (
+        "history.tenpai_yame[0].value: 'no' is not of type 'boolean'", 7, 54, ""),
+    "history_not_a_day": (
+        "history.kiriage[0].until: '2015-02-30' is not a date of the calendar", 7, 27, ""),
+    "history_date_form": (
+        "history.kiriage[0].until: '31/03/2015' is not a date: write it YYYY-MM-DD", 7, 27, ""),
+    "history_unknown_parameter": (
+        "history.kiriag: unknown parameter 'kiriag'", 7, 5, "did you mean 'kiriage'?"),
+    "history_changes_nothing": (
+        "history.kiriage[0].value: the same value as the next one (parameters.kiriage): the "
+        "entry changes nothing", 8, 50, ""),
+    "history_uma_sum": ("history.uma[0].value: the uma must sum to 0 (it sums to 5)", 7, 46, ""),
 }
 
 

@@ -9,6 +9,7 @@ engine itself (the points table). ``riichi docs build`` calls :func:`build`.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 import os
 import re
@@ -534,7 +535,33 @@ class _Site:
         rest = [n for n in self.schemas if n not in listed]
         if rest:
             lines += self._parameter_table(rs, "Other", rest)
+        lines += self._history(rs)
         return "\n".join(lines)
+
+    def _history(self, rs: _Ruleset) -> list[str]:
+        """The parameters whose values changed over time: each value with the days it was in
+        force, and how the date is known (ruleset.json ``history``)."""
+        if not rs.config.history:
+            return []
+        lines = ["## History", "",
+                 "Values that changed over time. A game is judged by the values of its day "
+                 "(`riichi replay` takes the date from the record; "
+                 f"`{rs.config.id}@YYYY-MM-DD` names the ruleset as it stood that day).", ""]
+        for name, timeline in rs.config.history.items():
+            schema = self.schemas.get(name, {})
+            lines += [f"### {_md(schema.get('title', name))} (`{name}`)", "",
+                      "| In force | Value | How it is known |", "|---|---|---|"]
+            first = None
+            for entry in timeline:
+                span = (f"from {first}" if entry.until is None and first else "today"
+                        if entry.until is None else f"until {entry.until}" if first is None
+                        else f"{first} to {entry.until}")
+                lines.append(f"| {span} | {_md(_value_words(name, entry.value, schema))} | "
+                             f"{_md(entry.note) or '—'} |")
+                if entry.until is not None:
+                    first = entry.until + dt.timedelta(days=1)
+            lines.append("")
+        return lines
 
     def _yaku_count(self, rs: _Ruleset) -> str:
         yaku = sum(1 for f in rs.facts.values() if f.kind == "yaku")

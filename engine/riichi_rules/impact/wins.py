@@ -235,7 +235,7 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
                     item, outcome(ra), outcome(rb), kinds,
                     reasons(item.win, a, b),
                     rb.winner_receives - ra.winner_receives))
-    return Impact(a.config.id, b.config.id, read, both, dict(neither), tuple(changes),
+    return Impact(a.config.label, b.config.label, read, both, dict(neither), tuple(changes),
                   tuple(unread), neither_examples)
 
 
@@ -268,6 +268,6 @@ def _one_sided(
     causes = reasons(item.win, a, b)
     if not causes:
         other = b if ra is not None else a
-        causes = (Reason(f"not a win under {other.config.id}: {error}", "", ()),)
+        causes = (Reason(f"not a win under {other.config.label}: {error}", "", ()),)
     return WinChange(item, outcome(ra, "" if ra else error), outcome(rb, "" if rb else error),
                      ("only_a" if ra is not None else "only_b",), causes, None)

@@ -30,7 +30,9 @@ A hand ends with one ``Win`` per winner (two for a double ron, in Tenhou's order
 
 from __future__ import annotations
 
+import datetime as dt
 import gzip
+import json
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field, replace
 from pathlib import Path
@@ -59,6 +61,7 @@ __all__ = [
     "RiichiDeclared",
     "Win",
     "load_text",
+    "read_games",
     "read_record",
     "read_records",
     "record_files",
@@ -101,6 +104,9 @@ class RecordRules:
     4-player rules (shared/data/tenhou/README.md, "Rules"). ``label`` is Tenhou's style of
     name (``四鳳南喰赤``); ``raw`` what the record said (GO attributes, or tenhou.net/6 ``rule``).
     ``hanchan`` is None when the record does not say how long the game is (mjai).
+    ``platform`` is the id of the bundled ruleset of the platform the game was played on
+    (``tenhou``, ``mahjong-soul``), "" when the record does not say; a game of another
+    platform than Tenhou has ``standard`` True unless it is a 3-player game.
     """
 
     players: int
@@ -110,6 +116,7 @@ class RecordRules:
     standard: bool
     label: str
     raw: Mapping[str, object]
+    platform: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +331,9 @@ class HandRecord:
 class GameRecord:
     """A whole game. ``final_scores``/``final_points`` are the record's end result (Tenhou
     ``owari``: scores, and points after uma and oka), None when it has none; ``errors`` lists
-    things the reader noticed but could read past (an ignored tag, a missing end result)."""
+    things the reader noticed but could read past (an ignored tag, a missing end result);
+    ``date`` the day the game was played, when the record says (its log id, a date in its
+    title or metadata: :mod:`riichi_rules.records.dates`)."""
 
     source: str
     game_id: str | None
@@ -335,6 +344,7 @@ class GameRecord:
     final_scores: tuple[int, ...] | None
     final_points: tuple[float, ...] | None
     errors: tuple[str, ...]
+    date: dt.date | None = None
 
 
 def _file_bytes(path: str | Path, name: str) -> bytes:
@@ -380,14 +390,34 @@ def load_text(path_or_text: str | Path | bytes, source: str | None,
     return text, name, shown
 
 
-RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl")
-"""The files :func:`read_records` picks up when it is given a folder."""
+RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl", ".log", ".txt")
+"""The files :func:`read_records` picks up when it is given a folder: mjlog (``.xml``,
+``.mjlog``, plain or gzip), tenhou.net/6 JSON (``.json``), mjai JSON lines (``.mjson``,
+``.jsonl``, ``.log``, ``.json``) and texts holding tenhou.net links with a game (``.txt``: a
+text without such a link holds no game, and is passed over)."""
+
+_NOT_A_RECORD = ("not a game record this reader knows (Tenhou mjlog XML, tenhou.net/6 JSON, "
+                 "mjai JSON lines, or a text holding tenhou.net links with a game)")
 
 
 def read_record(path: str | Path) -> GameRecord:
     """Read one game record file, whatever its format: Tenhou mjlog XML (plain or gzip),
-    tenhou.net/6 JSON or an mjai event stream (JSON lines), told apart by the content. Raises
-    :class:`RecordError`."""
+    tenhou.net/6 JSON, an mjai event stream (JSON lines) or a text holding one tenhou.net
+    link with a game, told apart by the content. Raises :class:`RecordError` (and for a
+    file that holds no game or several: see :func:`read_games`)."""
+    games = read_games(path)
+    if len(games) != 1:
+        name = str(path)
+        raise RecordError(f"{Path(name).name}: holds {len(games)} games, not one: read it "
+                          "with read_games", name)
+    return games[0]
+
+
+def read_games(path: str | Path) -> list[GameRecord]:
+    """Every game of one file: one for a record, one per link for a text of tenhou.net links
+    (none for a text without any). Raises :class:`RecordError` saying why the file is not
+    read: a format it is not, or what in it is wrong."""
+    from riichi_rules.records.links import has_links, read_links
     from riichi_rules.records.mjai import looks_like_mjai, read_mjai
     from riichi_rules.records.mjlog import read_mjlog
     from riichi_rules.records.tenhou6 import read_tenhou6
@@ -397,22 +427,49 @@ def read_record(path: str | Path) -> GameRecord:
     head = data.lstrip()[:1]
     shown = Path(name).name
     try:
+        if head == b"<" and data.lstrip()[:15].lower().startswith((b"<!doctype html", b"<html")):
+            viewer = b'"cmd":"' in data and b"M.LEAGUE" in data
+            raise RecordError(f"{shown}: an HTML page" + (
+                " (M.League's game viewer, its game a list of 'cmd' events in a script: a "
+                "format no reader here reads yet)" if viewer else f", {_NOT_A_RECORD}"), name)
+        if head == b"{" and b'"handEventRecord"' in data and b'"handRecord"' in data:
+            raise RecordError(f"{shown}: a Riichi City game (the raw JSON of its API, "
+                              "data.handRecord[].handEventRecord): a format no reader here "
+                              "reads yet", name)
         if head == b"<":
-            record = read_mjlog(data, source=shown)  # the game id comes from the file name
-        elif head in (b"{", b"[") and looks_like_mjai(data):
-            record = read_mjai(data, source=shown)
-        elif head == b"{":
-            record = read_tenhou6(data, source=shown)
-        else:
+            return [replace(read_mjlog(data, source=shown), source=name)]  # id from the name
+        if head in (b"{", b"[", b"#") and looks_like_mjai(data):
+            return [replace(read_mjai(data, source=shown), source=name)]
+        if head == b"{" and _json_lines(data):
+            raise RecordError(f"{shown}: JSON lines whose objects are not mjai events (each "
+                              f"event of an mjai stream has a 'type'): {_NOT_A_RECORD}", name)
+        if head == b"{":
+            return [replace(read_tenhou6(data, source=shown), source=name)]
+        text = data.decode("utf-8", errors="replace")
+        if text.lstrip().startswith(("Send:", "Get:")):
             raise RecordError(
-                f"{shown}: not a game record this reader knows (Tenhou mjlog XML, "
-                "tenhou.net/6 JSON or mjai JSON lines)",
-                name,
-            )
+                f"{shown}: a Tenhou client log (the messages of one player's connection: the "
+                "other players' tiles are not in it), not a record of the whole game", name)
+        if has_links(text):
+            return read_links(text, name, shown)
+        if Path(name).suffix.lower() == ".txt":
+            return []  # a text without a game
+        raise RecordError(f"{shown}: {_NOT_A_RECORD}", name)
     except RecordError as exc:
-        exc.source = name
+        if not exc.source or exc.source == shown:
+            exc.source = name
         raise
-    return replace(record, source=name)
+
+
+def _json_lines(data: bytes) -> bool:
+    """Whether ``data`` is more than one JSON object, one a line."""
+    lines = [line for line in data.splitlines()[:3] if line.strip()]
+    if len(lines) < 2:
+        return False
+    try:
+        return all(isinstance(json.loads(line), dict) for line in lines)
+    except (json.JSONDecodeError, UnicodeDecodeError):
+        return False
 
 
 def record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
@@ -428,11 +485,11 @@ def record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
 
 
 def read_records(paths: Iterable[str | Path]) -> Iterator[GameRecord | RecordError]:
-    """Read many records, one result per file, and keep going after a bad one: a
-    :class:`GameRecord`, or the :class:`RecordError` that file raised. A folder stands for
-    its files ending in :data:`RECORD_SUFFIXES` (searched recursively, in name order)."""
+    """Read many records, and keep going after a bad one: each game of each file (a
+    :class:`GameRecord`), or the :class:`RecordError` a file raised. A folder stands for its
+    files ending in :data:`RECORD_SUFFIXES` (searched recursively, in name order)."""
     for f in record_files(paths):
         try:
-            yield read_record(f)
+            yield from read_games(f)
         except RecordError as exc:
             yield exc

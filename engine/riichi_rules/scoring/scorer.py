@@ -4,7 +4,7 @@ reading, keep the reading worth most."""
 from __future__ import annotations
 
 from collections.abc import Hashable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cache
 from itertools import compress, repeat
 from operator import call
@@ -44,13 +44,23 @@ _PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
 }
 
 
+_COMPILED: dict[Hashable, ScoringProgram] = {}
+
+
 @cache
 def _program_for(config: RulesetConfig) -> ScoringProgram:
-    return compile_program(config)
+    """The program of a config: compiled once per ruleset and values in force (two dates with
+    the same values share the compiled rules), each date keeping its own config."""
+    key = config.key()
+    compiled = _COMPILED.get(key)
+    if compiled is None:
+        compiled = _COMPILED[key] = compile_program(config)
+    return compiled if compiled.config == config else replace(compiled, config=config)
 
 
 def program(ruleset: str | Path | RulesetConfig | ScoringProgram) -> ScoringProgram:
-    """The compiled scoring program of a ruleset (id, path or config), compiled once."""
+    """The compiled scoring program of a ruleset (id, ``id@YYYY-MM-DD``, path or config),
+    compiled once."""
     if isinstance(ruleset, ScoringProgram):
         return ruleset
     config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
@@ -250,7 +260,7 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
     fu_items = tuple(best.fu_items)
     return Result(
-        ruleset=prog.config.id, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
+        ruleset=prog.config.label, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
         limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
         fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,

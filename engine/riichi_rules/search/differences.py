@@ -202,5 +202,5 @@ def search_differences(a: ScoringProgram, b: ScoringProgram, budget: Budget,
                         if side is not None for p in side.parameters}
     params = frozenset(read) & search.explainer.differing
     alike = params - read_differently - PARAMETERS_READ
-    return Differences((a.config.id, b.config.id), budget.tried, findings,
+    return Differences((a.config.label, b.config.label), budget.tried, findings,
                        tuple(sorted(params)), alike, search.pairs, seed)

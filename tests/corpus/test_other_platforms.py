@@ -1,0 +1,74 @@
+"""The games of other platforms in shared/data/other-platforms/, each under its platform's
+ruleset: the Mahjong Soul game (tenhou.net/6 JSON converted from Mahjong Soul's log) under
+``mahjong-soul``, the M.League game (its tenhou.net/6 conversion, a link in notes) under
+``m-league``; the Riichi City game (its API's raw JSON) and M.League's viewer page, which no
+reader here reads, are refused saying so (README of shared/data)."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from corpus_data import OTHER_PLATFORMS, need_corpus
+from riichi_rules.records.events import read_record, record_files
+from riichi_rules.referee.replay import GameReport, replay_files
+
+pytestmark = need_corpus(OTHER_PLATFORMS)
+
+SOUL = OTHER_PLATFORMS / "mahjong-soul"
+LEAGUE = OTHER_PLATFORMS / "m-league"
+CITY = OTHER_PLATFORMS / "riichi-city"
+
+
+def replayed(paths: list[object], ruleset: str) -> list[GameReport]:
+    return list(replay_files(paths, ruleset))  # type: ignore[arg-type]
+
+
+def test_the_mahjong_soul_game_under_mahjong_soul() -> None:
+    files = list(record_files([SOUL]))
+    assert files
+    for report in replayed(files, "mahjong-soul"):
+        assert not report.error and not report.unsupported, report.source
+        assert report.disagreements == [], report.source
+        assert report.hands and report.wins
+        # its date from its id (YYMMDD-uuid) and its end checked: the record's sc holds
+        # Mahjong Soul's final points, compared with ours (a disagreement otherwise)
+        assert report.final_points is not None
+    record = read_record(files[0])
+    assert record.rules.platform == "mahjong-soul" and record.date is not None
+
+
+def test_the_mahjong_soul_game_is_refused_under_tenhou_saying_why() -> None:
+    for report in replayed(list(record_files([SOUL])), "tenhou"):
+        assert report.unsupported.endswith("replay it with --ruleset mahjong-soul (or a "
+                                           "ruleset extending it)")
+
+
+def test_the_m_league_game_under_m_league() -> None:
+    (path,) = [p for p in LEAGUE.iterdir() if p.name.endswith("_tenhou")]
+    (report,) = replayed([path], "m-league")
+    assert not report.error and not report.unsupported and report.disagreements == []
+    assert report.hands and report.wins
+    # errors_v2.txt lists the recording errors found in M.League's official logs, game by
+    # game: none for this one
+    game = path.name.removesuffix("_tenhou")
+    listed = (LEAGUE / "errors_v2.txt").read_text(encoding="utf-8").split()
+    assert game not in listed
+    # the conversion's own notes give the final points ("松ヶ瀬 6.1pt; 渋川 59.5pt; ...");
+    # ours, by m-league's standings (uma +30/+10/-10/-30, oka +20, to the tenth), match
+    head = path.read_text(encoding="utf-8").splitlines()[2]
+    stated = [float(x) for x in re.findall(r"(-?\d+\.\d)pt", head)]
+    assert len(stated) == 4 and report.final_points == stated
+
+
+@pytest.mark.parametrize(("folder", "says"), [
+    (CITY, "a Riichi City game (the raw JSON of its API"),
+    (LEAGUE, "M.League's game viewer"),
+])
+def test_formats_no_reader_reads_are_refused_saying_so(folder: object, says: str) -> None:
+    paths = [p for p in folder.iterdir()  # type: ignore[attr-defined]
+             if p.suffix in ("", ".json") and not p.name.endswith("_tenhou")]
+    assert paths
+    for report in replayed(paths, "riichi-city" if folder == CITY else "m-league"):
+        assert says in report.error and "\n" not in report.error, report.source
