@@ -76,7 +76,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Links from a hand-written page to a project file outside the docs folder
     (``../rulesets/base/yaku.rules``) go to that file's generated page instead."""
     from riichi_rules import resources
-    from riichi_rules.docs.pages import SOURCE_ROOTS, source_page
+    from riichi_rules.docs.markdown import SOURCE_ROOTS, source_page
 
     src = str(page.file.src_uri)
     if src.startswith("generated/"):
