@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -29,7 +29,9 @@ from riichi_rules.docs.markdown import where as _where
 from riichi_rules.docs.markdown import where_link as _where_link
 from riichi_rules.docs.points import FU_COLUMNS, HAN_ROWS, Points, points_for
 from riichi_rules.docs.render import Const, Renderer, fold, format_value, static_value
-from riichi_rules.docs.tiles import hand_markdown, tiles_markdown, write_tiles
+from riichi_rules.docs.searched import PairSearch, Witnesses, default_jobs, search_site
+from riichi_rules.docs.tiles import write_tiles
+from riichi_rules.docs.witnesses import differences_lines, win_lines, witness_lines
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
 from riichi_rules.rulesets.config import (
@@ -307,8 +309,14 @@ def _parameter_origins(config: RulesetConfig) -> dict[str, str]:
 
 
 class _Site:
-    def __init__(self, out: Path, rulesets: Sequence[str | Path]) -> None:
+    def __init__(self, out: Path, rulesets: Sequence[str | Path], search: bool = True,
+                 corpus: Sequence[str] = (), jobs: int = 1) -> None:
         self.out = out
+        self.search = search
+        self.corpus = tuple(corpus)
+        self.jobs = jobs
+        self.witnesses: dict[str, Witnesses] = {}
+        self.pair_found: dict[tuple[str, str], PairSearch] = {}
         self.schemas = parameter_schemas()
         self.defaults = parameter_defaults()
         self.param_titles = {n: str(s.get("title", n)) for n, s in self.schemas.items()}
@@ -344,6 +352,8 @@ class _Site:
     # -- the whole site --------------------------------------------------------------------
     def build(self) -> list[Any]:
         write_tiles(self.out / "tiles")
+        if self.search:
+            self._search()
         nav_rulesets: list[Any] = []
         for rs in self.rulesets:
             nav_rulesets.append({rs.short: self.ruleset_pages(rs)})
@@ -360,6 +370,24 @@ class _Site:
         _write(self.out / "nav.json", json.dumps(nav, indent=1) + "\n")
         self._remove_stale()
         return nav
+
+    def _search(self) -> None:
+        """The witnesses of every ruleset and the searched differences of every pair."""
+        pairs = self._pairs()
+        found, pair_found = search_site(
+            [str(rs.config.path) for rs in self.rulesets],
+            [(str(a.config.path), str(b.config.path)) for a, b in pairs], self.corpus,
+            self.jobs)
+        self.witnesses = {rs.slug: w for rs, w in zip(self.rulesets, found, strict=True)}
+        self.pair_found = {(a.slug, b.slug): p for (a, b), p in zip(pairs, pair_found,
+                                                                    strict=True)}
+
+    def ruleset_arg(self, rs: _Ruleset) -> str:
+        """How ``riichi score --ruleset`` names the ruleset: its id when bundled, else its
+        folder."""
+        if rs.config.id in bundled_ids():
+            return rs.config.id
+        return _where(str(rs.config.path.parent))
 
     def _remove_stale(self) -> None:
         keep = {p.resolve() for p in self.written}
@@ -652,28 +680,26 @@ class _Site:
                 lines += self._example(rs, page, example)
             if len(examples) > 3:
                 lines += [f"*… and {len(examples) - 3} more cases in the suite.*", ""]
+        found = self.witnesses.get(rs.slug)
+        if found is not None:
+            lines += witness_lines(found.of(f.kind, f.id), f.title, self.tiles_base(page),
+                                   self.yaku_linker(rs, page), self.ruleset_arg(rs))
         return lines
 
-    def _yaku_link(self, rs: _Ruleset, yaku_id: str) -> str:
+    def _yaku_link(self, rs: _Ruleset, yaku_id: str, page: str | None = None) -> str:
+        """A yaku's name linked to its entry (from ``page``; default the yaku page)."""
         f = rs.facts.get(yaku_id)
-        return f"[{_md(f.title)}](#{yaku_id})" if f is not None else f"`{yaku_id}`"
+        if f is None:
+            return f"`{yaku_id}`"
+        yaku_page = rs.page("yaku.md")
+        where = "" if page in (None, yaku_page) else _rel(page or yaku_page, yaku_page)
+        return f"[{_md(f.title)}]({where}#{yaku_id})"
+
+    def yaku_linker(self, rs: _Ruleset, page: str) -> Callable[[str], str]:
+        return lambda yaku_id: self._yaku_link(rs, yaku_id, page)
 
     def _example(self, rs: _Ruleset, page: str, example: _Example) -> list[str]:
-        base = self.tiles_base(page)
         win = example.win
-        situation = ["tsumo" if win.get("tsumo") else "ron",
-                     f"seat {_md(win.get('seat', 'E'))}", f"round {_md(win.get('round', 'E'))}"]
-        for flag in ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei",
-                     "houtei", "tenhou", "chiihou", "renhou"):
-            if win.get(flag):
-                situation.append(flag.replace("_", " "))
-        for key, word in (("dora", "dora indicators"), ("ura", "ura indicators")):
-            indicators = win.get(key)
-            if isinstance(indicators, str):
-                indicators = [indicators]
-            if indicators:
-                situation.append(f"{word} " + "".join(
-                    tiles_markdown(str(t), base) for t in indicators))
         fields = example.fields
         result = []
         if fields.get("yakuman"):
@@ -689,16 +715,8 @@ class _Site:
         agrees = _engine_agrees(example, rs.config)
         check = {True: " · the engine agrees ✓", False: " · **the engine disagrees ✗**",
                  None: ""}[agrees]
-        hand_text = _md(win.get("hand", ""))
-        melds = win.get("melds") or []
-        if melds:
-            hand_text += " + " + ", ".join(_md(m if isinstance(m, str) else
-                                               f"{m.get('type')} {m.get('tiles')}")
-                                           for m in melds)
         return [
-            f"{hand_markdown(win, base)}",
-            f"<br>`{hand_text}`, winning tile `{_md(win.get('win', ''))}` · "
-            f"{' · '.join(situation)}",
+            *win_lines(win, self.tiles_base(page)),
             f"<br>**Expected:** {_md(', '.join(result))} — {yaku}",
             f"<br><small>Case `{example.id}` ({_md(example.location)}): "
             f"{_md(example.source.strip())}{check}</small>",
@@ -747,7 +765,31 @@ class _Site:
         source = decl.first("source")
         if source is not None and source.label:
             lines += [f"**Source:** {_md(source.label)}", ""]
+        lines += self._clause_witnesses(
+            rs, page, "fu", [(c.label or c.keyword, c.span) for c in decl.clauses
+                             if c.keyword in ("fixed", "base", "add") and c.value is not None],
+            "Each line of the fu rule with a win where it counts and a near miss where it "
+            "does not")
         return "\n".join(lines)
+
+    def _clause_witnesses(self, rs: _Ruleset, page: str, kind: str,
+                          clauses: Sequence[tuple[str, ast.Span]], intro: str) -> list[str]:
+        """The section *Found by search* of the fu or limits page: for each clause (its
+        label and where it is written) its witness and near miss."""
+        found = self.witnesses.get(rs.slug)
+        if found is None or not clauses:
+            return []
+        lines = ["## Found by search", "",
+                 f"{intro}, found by the search (seed {found.seed}, up to "
+                 f"{found.situations} situations for the ruleset) and verified by scoring them "
+                 f"under `{_md(self.ruleset_arg(rs))}`.", ""]
+        for label, span in clauses:
+            lines += [f"### {_md(label)} ({_where_link(page, span.file, span.line)})", ""]
+            lines += witness_lines(found.at(kind, span.file, span.line), label,
+                                   self.tiles_base(page), self.yaku_linker(rs, page),
+                                   self.ruleset_arg(rs)) or [
+                "*The search does not aim at this line.*", ""]
+        return lines
 
     # -- limits and payments -----------------------------------------------------------------
     def limits_page(self, rs: _Ruleset) -> str:
@@ -822,6 +864,10 @@ class _Site:
             lines.append(f"| {label} | {cells[0].limit or '—'} | {cells[0].basic} | "
                          + " | ".join(c.text for c in cells) + " |")
         lines.append("")
+        lines += self._clause_witnesses(
+            rs, page, "limit", [(c.name or "limit", c.span) for c in limits.clauses_of("limit")
+                                if c.value is not None and c.when is not None],
+            "Each limit with a win that reaches it and a near miss that does not")
         return "\n".join(lines)
 
     # -- points table ------------------------------------------------------------------------
@@ -1088,6 +1134,13 @@ class _Site:
         else:
             lines.append(f"Every hand of the conformance suite ({c.cases_compared}) scores the "
                          "same in both.")
+        found = self.pair_found.get((a.slug, b.slug))
+        if found is not None:
+            lines += ["", *differences_lines(
+                found, page, self.tiles_base(page), (a.short, b.short),
+                (self.ruleset_arg(a), self.ruleset_arg(b)),
+                (a.config.parameters, b.config.parameters), self.param_titles,
+                (self.yaku_linker(a, page), self.yaku_linker(b, page)))]
         lines += ["", "## Points", "",
                   "Hands whose points differ (computed by each ruleset's own rules; "
                   "non-dealer and dealer, ron and tsumo):", ""]
@@ -1360,11 +1413,19 @@ class BuildResult:
     rulesets: tuple[str, ...]
 
 
-def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None) -> BuildResult:
+def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None, *,
+          search: bool = True, corpus: Sequence[str | Path] = (),
+          jobs: int | None = None) -> BuildResult:
     """Write the rulebook for ``rulesets`` (ids or paths; default every bundled ruleset) into
-    ``out`` (default ``docs/generated``). Only files whose text changed are rewritten."""
+    ``out`` (default ``docs/generated``). Only files whose text changed are rewritten.
+
+    With ``search`` (the default) every rule gets the witness and near miss the search finds
+    and every comparison its searched differences (:mod:`riichi_rules.docs.searched`; in
+    ``jobs`` worker processes, default one a processor); ``corpus`` (the files ``riichi
+    compare --corpus`` reads) adds how many recorded wins each difference changes."""
     out = default_out_dir() if out is None else out
-    site = _Site(out, list(rulesets) if rulesets else list(bundled_ids()))
+    site = _Site(out, list(rulesets) if rulesets else list(bundled_ids()), search,
+                 [str(c) for c in corpus], default_jobs() if jobs is None else jobs)
     nav = site.build()
     return BuildResult(out, tuple(p for p in site.written if p.suffix == ".md"), nav,
                        tuple(rs.config.id for rs in site.rulesets))
