@@ -21,7 +21,8 @@ import pytest
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.cli import main
-from riichi_rules.docs.searched import pair_search, witnesses
+from riichi_rules.docs import searched
+from riichi_rules.docs.searched import fingerprint, pair_search, search_site, witnesses
 from riichi_rules.docs.witnesses import differences_lines
 from riichi_rules.impact.wins import corpus_impact
 
@@ -212,6 +213,35 @@ def test_the_search_is_the_same_on_every_run() -> None:
     assert first == again
     # the budget bounds the search (each rule is given at least one situation)
     assert first.tried <= 4000 + len(first.rules)
+
+
+def test_the_cache_spares_a_second_search(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    cache = tmp_path / "cache"
+    first, _ = search_site(["ema-2016"], [], cache=cache)
+    assert len(list(cache.glob("*.pickle"))) == 1
+
+    def searched_again(task: tuple[str, ...]) -> None:
+        raise AssertionError(f"searched again: {task}")
+
+    monkeypatch.setattr(searched, "_task", searched_again)
+    again, _ = search_site(["ema-2016"], [], cache=cache)
+    assert again == first
+    # another parameter value is another search: the cache does not answer for it
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "ruleset.json").write_text(json.dumps({
+        "id": "club", "name": "Our club", "extends": "ema-2016",
+        "source": {"rulebook": "club", "edition": "1"}, "parameters": {"kiriage": True}}),
+        encoding="utf-8")
+    before = fingerprint((str(club),))
+    with pytest.raises(AssertionError, match="searched again"):
+        search_site([str(club)], [], cache=cache)
+    (club / "ruleset.json").write_text(json.dumps({
+        "id": "club", "name": "Our club", "extends": "ema-2016",
+        "source": {"rulebook": "club", "edition": "1"}, "parameters": {"kiriage": False}}),
+        encoding="utf-8")
+    assert fingerprint((str(club),)) != before
 
 
 @need_corpus(TENHOU / "agari.jsonl")

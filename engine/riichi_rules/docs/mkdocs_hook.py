@@ -4,7 +4,9 @@ Before mkdocs reads the pages it runs ``riichi docs build`` into ``docs/generate
 changed files are rewritten, so ``mkdocs serve`` does not loop) and puts the generated pages
 into the navigation: the nav entries ``Rulebook: generated/index.md`` and ``Comparisons:
 generated/compare/index.md`` of mkdocs.yml are replaced by the generated sections. Nav entries
-naming a hand-written page that does not exist (yet) are left out with a log message.
+naming a hand-written page that does not exist (yet) are left out with a log message. The
+search's findings are kept in ``docs/generated/.search`` (see
+:mod:`riichi_rules.docs.searched`), so a rebuild that changes no rule searches nothing again.
 
 Set ``RIICHI_DOCS_SKIP_BUILD=1`` to use the pages already in ``docs/generated``.
 """

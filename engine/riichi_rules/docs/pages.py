@@ -121,6 +121,10 @@ TOPICS: tuple[Topic, ...] = (
            "tenpai_yame", "west_round_extension", "chombo"), True, ("standings",)),
 )
 
+# Where the search's findings are kept between builds (in the out folder; mkdocs leaves out
+# files and folders whose names start with a dot).
+SEARCH_CACHE = ".search"
+
 # Front matter of a page whose tables need the whole width (mkdocs-material).
 _WIDE = "---\nhide:\n  - navigation\n  - toc\n---\n"
 
@@ -377,7 +381,7 @@ class _Site:
         found, pair_found = search_site(
             [str(rs.config.path) for rs in self.rulesets],
             [(str(a.config.path), str(b.config.path)) for a, b in pairs], self.corpus,
-            self.jobs)
+            self.jobs, self.out / SEARCH_CACHE)
         self.witnesses = {rs.slug: w for rs, w in zip(self.rulesets, found, strict=True)}
         self.pair_found = {(a.slug, b.slug): p for (a, b), p in zip(pairs, pair_found,
                                                                     strict=True)}
@@ -1140,7 +1144,8 @@ class _Site:
                 found, page, self.tiles_base(page), (a.short, b.short),
                 (self.ruleset_arg(a), self.ruleset_arg(b)),
                 (a.config.parameters, b.config.parameters), self.param_titles,
-                (self.yaku_linker(a, page), self.yaku_linker(b, page)))]
+                (self.yaku_linker(a, page), self.yaku_linker(b, page)),
+                {**b.titles, **a.titles})]
         lines += ["", "## Points", "",
                   "Hands whose points differ (computed by each ruleset's own rules; "
                   "non-dealer and dealer, ron and tsumo):", ""]
@@ -1421,8 +1426,9 @@ def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None,
 
     With ``search`` (the default) every rule gets the witness and near miss the search finds
     and every comparison its searched differences (:mod:`riichi_rules.docs.searched`; in
-    ``jobs`` worker processes, default one a processor); ``corpus`` (the files ``riichi
-    compare --corpus`` reads) adds how many recorded wins each difference changes."""
+    ``jobs`` worker processes, default one a processor; kept in ``out/.search`` for the next
+    build); ``corpus`` (the files ``riichi compare --corpus`` reads) adds how many recorded
+    wins each difference changes."""
     out = default_out_dir() if out is None else out
     site = _Site(out, list(rulesets) if rulesets else list(bundled_ids()), search,
                  [str(c) for c in corpus], default_jobs() if jobs is None else jobs)

@@ -6,13 +6,20 @@ and, given recorded wins, what each difference does to them
 
 The pages must come out the same on every build: the seed is fixed and the budgets are counted
 in situations, never in seconds. The searches of different rulesets are independent, so they
-may run in worker processes (``jobs``); each is decided by its seed alone.
+may run in worker processes (``jobs``); each is decided by its seed alone. What a search found
+is kept in a cache folder (the rulebook's ``.search/``), under a fingerprint of everything that
+decides it (the engine's code, the ruleset's parameters and rule files, the grammar, the
+budgets and seed, the recorded wins' files): a build that changes none of them (``mkdocs
+serve`` rebuilding after an edit of a hand-written page) does not search again.
 """
 
 from __future__ import annotations
 
 import dataclasses
+import hashlib
+import json
 import os
+import pickle
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -24,6 +31,8 @@ from riichi_rules.compare import Reason
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import read_wins
 from riichi_rules.impact.wins import Impact, WinChange, measure
+from riichi_rules.records.events import record_files
+from riichi_rules.rulesets.config import load_config, local_yaku_dir
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program
 from riichi_rules.search.causes import Cause
@@ -135,14 +144,73 @@ def _task(item: tuple[str, ...]) -> Witnesses | PairSearch:
 
 
 def search_site(rulesets: Sequence[str], pairs: Sequence[tuple[str, str]],
-                corpus: Sequence[str] = (), jobs: int = 1
+                corpus: Sequence[str] = (), jobs: int = 1, cache: Path | None = None
                 ) -> tuple[list[Witnesses], list[PairSearch]]:
     """The witnesses of each ruleset and the searched differences of each pair (rulesets as
-    paths or ids), in the order given."""
+    paths or ids), in the order given; those the ``cache`` folder holds are read from it, the
+    others searched and written to it (the entries not used are removed)."""
     tasks = [(ruleset,) for ruleset in rulesets] + [(a, b, *corpus) for a, b in pairs]
-    done = run_all(_task, tasks, jobs)
-    found = [w for w in done if isinstance(w, Witnesses)]
-    return found, [p for p in done if isinstance(p, PairSearch)]
+    keys = [fingerprint(task) for task in tasks]
+    done: dict[str, Witnesses | PairSearch] = {}
+    if cache is not None:
+        for key in keys:
+            kept = _read_cached(cache / f"{key}.pickle")
+            if kept is not None:
+                done[key] = kept
+    todo = [(key, task) for key, task in zip(keys, tasks, strict=True) if key not in done]
+    for (key, _), found in zip(todo, run_all(_task, [t for _, t in todo], jobs), strict=True):
+        done[key] = found
+    if cache is not None:
+        _write_cache(cache, {key: done[key] for key in keys})
+    results = [done[key] for key in keys]
+    return ([w for w in results if isinstance(w, Witnesses)],
+            [p for p in results if isinstance(p, PairSearch)])
+
+
+def fingerprint(task: tuple[str, ...]) -> str:
+    """What decides a search's outcome, hashed: the engine's code, the grammar, each
+    ruleset's parameters, yaku changes and rule files, the budgets and seed, and the size and
+    time of each file of recorded wins."""
+    digest = hashlib.sha256(repr((task, WITNESS_SITUATIONS, DIFFERENCE_SITUATIONS, SEED))
+                            .encode())
+    package = Path(__file__).resolve().parents[1]
+    files = [*sorted(package.rglob("*.py")), resources.grammar_file()]
+    for ruleset in task[:1 if len(task) == 1 else 2]:
+        config = load_config(ruleset)
+        digest.update(json.dumps([config.parameters, config.yaku_overrides],
+                                 sort_keys=True, default=str).encode())
+        files += [*config.rule_files, *(local_yaku_dir() / f"{name}.rules"
+                                        for name in config.local_yaku)]
+    for path in files:
+        digest.update(str(path).encode())
+        digest.update(path.read_bytes() if path.is_file() else b"")
+    for path in record_files(task[2:]):
+        stat = path.stat() if path.exists() else None
+        digest.update(f"{path}:{stat and stat.st_size}:{stat and stat.st_mtime_ns}".encode())
+    return digest.hexdigest()[:32]
+
+
+def _read_cached(path: Path) -> Witnesses | PairSearch | None:
+    """A cache entry, or None when there is none (or it does not read: it is searched
+    again)."""
+    try:
+        with path.open("rb") as handle:
+            found = pickle.load(handle)
+    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
+            TypeError, ValueError):
+        return None
+    return found if isinstance(found, Witnesses | PairSearch) else None
+
+
+def _write_cache(cache: Path, entries: dict[str, Witnesses | PairSearch]) -> None:
+    cache.mkdir(parents=True, exist_ok=True)
+    for key, found in entries.items():
+        path = cache / f"{key}.pickle"
+        if not path.exists():
+            path.write_bytes(pickle.dumps(found))
+    for old in cache.glob("*.pickle"):
+        if old.stem not in entries:
+            old.unlink()
 
 
 def default_jobs() -> int:

@@ -119,17 +119,20 @@ def scored_lines(scored: Scored, base: str, link: YakuLink, ruleset: str) -> lis
 
 
 def _changes(before: Mapping[str, Any], after: Mapping[str, Any]) -> list[str]:
-    """What differs between two wins (their JSON forms), in words."""
+    """What differs between two wins (their JSON forms), in words that follow "the first
+    with": ``the winning tile `6m` instead of `3m```, ``no riichi``."""
     out: list[str] = []
     if (before.get("hand"), before.get("melds")) != (after.get("hand"), after.get("melds")):
-        out.append(f"the tiles `{hand_text(after)}` (not `{hand_text(before)}`)")
+        out.append(f"the tiles `{hand_text(after)}` instead of `{hand_text(before)}`")
     if before.get("win") != after.get("win"):
-        out.append(f"the winning tile `{md(after.get('win'))}` (not `{md(before.get('win'))}`)")
+        out.append(f"the winning tile `{md(after.get('win'))}` instead of "
+                   f"`{md(before.get('win'))}`")
     if bool(before.get("tsumo")) != bool(after.get("tsumo")):
-        out.append("won by self-draw" if after.get("tsumo") else "won on a discard")
+        out.append("self-draw instead of a discard" if after.get("tsumo")
+                   else "a discard instead of self-draw")
     for key in ("seat", "round"):
         if before.get(key) != after.get(key):
-            out.append(f"{key} wind {md(after.get(key))} (not {md(before.get(key))})")
+            out.append(f"{key} wind {md(after.get(key))} instead of {md(before.get(key))}")
     for flag in FLAGS:
         if bool(before.get(flag)) != bool(after.get(flag)):
             out.append(("" if after.get(flag) else "no ") + flag.replace("_", " "))
@@ -165,8 +168,8 @@ def witness_lines(found: RuleWitness | None, title: str, base: str, link: YakuLi
                   "400 changes of it scores without it).", ""]
         return lines
     changed = _changes(compact(found.witness[0]), compact(found.near_miss[0]))
-    lines += [f"**Near miss**, the witness changed ({'; '.join(changed) or 'one part'}): it "
-              f"still scores, but {md(title)} is missing ({_LACKS[found.kind]}).", "",
+    lines += [f"**Near miss**: the witness with {'; '.join(changed) or 'one part changed'}. "
+              f"It still scores, but {md(title)} is missing ({_LACKS[found.kind]}).", "",
               *scored_lines(found.near_miss, base, link, ruleset)]
     return lines
 
@@ -201,17 +204,19 @@ def anchor(finding: Finding) -> str:
 def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str, str],
                       ids: tuple[str, str], values: tuple[Mapping[str, object],
                                                        Mapping[str, object]],
-                      titles: Mapping[str, str], links: tuple[YakuLink, YakuLink]) -> list[str]:
+                      titles: Mapping[str, str], links: tuple[YakuLink, YakuLink],
+                      yaku_titles: Mapping[str, str] | None = None) -> list[str]:
     """The section *Differences found by search* of a pair page: ``names`` the rulesets'
     short names, ``ids`` how ``riichi score --ruleset`` names them, ``values`` their
-    parameters, ``titles`` the parameters' titles, ``links`` to each ruleset's yaku."""
+    parameters, ``titles`` the parameters' titles, ``links`` to each ruleset's yaku,
+    ``yaku_titles`` the names of the yaku and dora kinds by id."""
     d = found.differences
     a, b = names
     lines = ["## Differences found by search", "",
-             f"A search for wins that {md(a)} and {md(b)} score differently (`riichi compare "
-             f"{md(ids[0])} {md(ids[1])} --search`; {d.searched} situations, seed {d.seed}) "
-             f"aims at each scoring rule the two read differently and scores every win it "
-             f"reaches under both. It found {len(d.findings)} "
+             f"A search for wins that {md(a)} and {md(b)} score differently aims at each "
+             "scoring rule the two read differently and scores every win it reaches under "
+             f"both (`riichi compare {md(ids[0])} {md(ids[1])} --search --situations "
+             f"{d.searched} --seed {d.seed}` does the same). It found {len(d.findings)} "
              f"cause{'' if len(d.findings) == 1 else 's'} of difference: each below with the "
              "plainest win that shows it (verified by scoring it under both rulesets) and how "
              "many of the situations searched showed it.", ""]
@@ -221,7 +226,8 @@ def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str,
     else:
         lines += [_corpus_summary(found, impact), ""]
     for f in d.findings:
-        lines += _finding_lines(f, found, page, base, names, ids, values, titles, links)
+        lines += _finding_lines(f, found, page, base, names, ids, values, titles, links,
+                                yaku_titles or {})
     lines += ["### Scoring parameters that differ", ""]
     if d.parameters:
         lines += [f"| Parameter | {md(a)} | {md(b)} | Found by the search |",
@@ -244,10 +250,14 @@ def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str,
 def _finding_lines(f: Finding, found: PairSearch, page: str, base: str, names: tuple[str, str],
                    ids: tuple[str, str], values: tuple[Mapping[str, object],
                                                     Mapping[str, object]],
-                   titles: Mapping[str, str], links: tuple[YakuLink, YakuLink]) -> list[str]:
+                   titles: Mapping[str, str], links: tuple[YakuLink, YakuLink],
+                   yaku_titles: Mapping[str, str]) -> list[str]:
     cause = f.cause
     a, b = names
-    lines = [f"### {md(cause.stage.capitalize())}: {md(cause.name)} {{ #{anchor(f)} }}", ""]
+    name = md(cause.name)
+    if cause.stage in ("yaku", "dora") and cause.name in yaku_titles:
+        name = f"{md(yaku_titles[cause.name])} (`{cause.name}`)"
+    lines = [f"### {md(cause.stage.capitalize())}: {name} {{ #{anchor(f)} }}", ""]
     facts = [f"**Rule:** {_origin_links(page, cause.origin)}"]
     for name in cause.parameters:
         facts.append(f"reads “{md(titles.get(name, name))}” (`{name}`): "
