@@ -23,7 +23,7 @@ from corpus_data import TENHOU, need_corpus
 from riichi_rules.cli import main
 from riichi_rules.docs import searched
 from riichi_rules.docs.searched import fingerprint, pair_search, search_site, witnesses
-from riichi_rules.docs.witnesses import differences_lines
+from riichi_rules.docs.witnesses import Side, differences_lines
 from riichi_rules.impact.wins import corpus_impact
 
 # "**Witness** ... <br>**Scores** 1 han 30 fu, 1500 points: ... <br><small>`riichi score ...`"
@@ -112,30 +112,28 @@ def test_a_rule_without_witness_says_why(rulebook: Path) -> None:
     assert "can never apply" in red and "rule.red\\_fives = 0" in red
 
 
+def _found(page: Path, heading: str, capsys: pytest.CaptureFixture[str]
+           ) -> tuple[str, dict[str, Any], dict[str, Any]]:
+    """The section *Found by search* of a fu or limits page, and the witness and near miss
+    under ``heading`` scored again (the witness checked against what the page shows)."""
+    found = page.read_text(encoding="utf-8")
+    found = found[found.index("## Found by search"):]
+    clause = found[found.index(heading):]
+    shown = _shown(clause[:clause.index("\n### ")])
+    result = _rescore(shown["Witness"][2], capsys)
+    _agrees(shown["Witness"][0], result)
+    return found, result, _rescore(shown["Near miss"][2], capsys)
+
+
 def test_fu_and_limit_pages_show_witnesses(rulebook: Path,
                                            capsys: pytest.CaptureFixture[str]) -> None:
-    fu_page = (rulebook / "rulesets/ema-2016/fu.md").read_text(encoding="utf-8")
-    found = fu_page[fu_page.index("## Found by search"):]
-    double = found[found.index("### Double-wind pair"):]
-    double = double[:double.index("\n### ")]
-    shown = _shown(double)
-    result = _rescore(shown["Witness"][2], capsys)
-    _agrees(shown["Witness"][0], result)
+    folder = rulebook / "rulesets/ema-2016"
+    _, result, near = _found(folder / "fu.md", "### Double-wind pair", capsys)
     # the double-wind pair is 4 fu in EMA 2016 (variants.md #22)
     assert {"label": "Double-wind pair", "fu": 4} in result["fu_items"]
-    near = _rescore(shown["Near miss"][2], capsys)
     assert all(item["label"] != "Double-wind pair" for item in near["fu_items"])
-
-    limits = (rulebook / "rulesets/ema-2016/limits.md").read_text(encoding="utf-8")
-    found = limits[limits.index("## Found by search"):]
-    mangan = found[found.index("### mangan"):]
-    mangan = mangan[:mangan.index("\n### ")]
-    shown = _shown(mangan)
-    result = _rescore(shown["Witness"][2], capsys)
-    _agrees(shown["Witness"][0], result)
-    assert result["limit"] == "mangan"
-    near = _rescore(shown["Near miss"][2], capsys)
-    assert near["limit"] != "mangan"
+    found, result, near = _found(folder / "limits.md", "### mangan", capsys)
+    assert result["limit"] == "mangan" and near["limit"] != "mangan"
     # EMA 2016 has no kazoe yakuman (variants.md #13): that limit line never applies
     assert "rule.kazoe\\_yakuman = 'none'" in found
 
@@ -202,9 +200,8 @@ def test_with_recorded_wins_each_cause_says_how_many_it_changes(rulebook: Path) 
 def test_without_recorded_wins_the_page_says_how_to_add_them() -> None:
     found = pair_search("ema-2016", "ema-2025", situations=2000)
     assert found.impact is None
-    lines = differences_lines(found, "compare/x.md", "../tiles", ("EMA 2016", "EMA 2025"),
-                              ("ema-2016", "ema-2025"), ({}, {}), {},
-                              (lambda y: y, lambda y: y))
+    sides = (Side("EMA 2016", "ema-2016", {}, str), Side("EMA 2025", "ema-2025", {}, str))
+    lines = differences_lines(found, "compare/x.md", "../tiles", sides, {})
     assert any("`riichi docs build --corpus FILES`" in line for line in lines)
 
 

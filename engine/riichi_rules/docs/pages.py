@@ -31,7 +31,7 @@ from riichi_rules.docs.points import FU_COLUMNS, HAN_ROWS, Points, points_for
 from riichi_rules.docs.render import Const, Renderer, fold, format_value, static_value
 from riichi_rules.docs.searched import PairSearch, Witnesses, default_jobs, search_site
 from riichi_rules.docs.tiles import write_tiles
-from riichi_rules.docs.witnesses import differences_lines, win_lines, witness_lines
+from riichi_rules.docs.witnesses import Side, differences_lines, win_lines, witness_lines
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
 from riichi_rules.rulesets.config import (
@@ -1140,12 +1140,11 @@ class _Site:
                          "same in both.")
         found = self.pair_found.get((a.slug, b.slug))
         if found is not None:
-            lines += ["", *differences_lines(
-                found, page, self.tiles_base(page), (a.short, b.short),
-                (self.ruleset_arg(a), self.ruleset_arg(b)),
-                (a.config.parameters, b.config.parameters), self.param_titles,
-                (self.yaku_linker(a, page), self.yaku_linker(b, page)),
-                {**b.titles, **a.titles})]
+            sides = tuple(Side(rs.short, self.ruleset_arg(rs), rs.config.parameters,
+                               self.yaku_linker(rs, page)) for rs in (a, b))
+            lines += ["", *differences_lines(found, page, self.tiles_base(page),
+                                             (sides[0], sides[1]), self.param_titles,
+                                             {**b.titles, **a.titles})]
         lines += ["", "## Points", "",
                   "Hands whose points differ (computed by each ruleset's own rules; "
                   "non-dealer and dealer, ron and tsumo):", ""]

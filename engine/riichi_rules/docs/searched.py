@@ -18,6 +18,7 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import multiprocessing
 import os
 import pickle
 from collections.abc import Callable, Iterable, Sequence
@@ -128,11 +129,13 @@ _R = TypeVar("_R")
 
 
 def run_all(work: Callable[[_T], _R], items: Iterable[_T], jobs: int = 1) -> list[_R]:
-    """``work`` on each item, in order; in ``jobs`` worker processes when more than one."""
+    """``work`` on each item, in order; in ``jobs`` worker processes when more than one
+    (started afresh, not forked: the mkdocs hook runs inside a server with threads)."""
     items = list(items)
     if jobs <= 1 or len(items) <= 1:
         return [work(item) for item in items]
-    with ProcessPoolExecutor(max_workers=min(jobs, len(items))) as pool:
+    with ProcessPoolExecutor(max_workers=min(jobs, len(items)),
+                             mp_context=multiprocessing.get_context("spawn")) as pool:
         return list(pool.map(work, items))
 
 

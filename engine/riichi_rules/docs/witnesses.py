@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import shlex
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -201,21 +202,29 @@ def anchor(finding: Finding) -> str:
     return "".join(ch if ch.isalnum() else "-" for ch in text).strip("-")
 
 
-def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str, str],
-                      ids: tuple[str, str], values: tuple[Mapping[str, object],
-                                                       Mapping[str, object]],
-                      titles: Mapping[str, str], links: tuple[YakuLink, YakuLink],
+@dataclass(frozen=True, slots=True)
+class Side:
+    """One ruleset of a comparison, as its page shows it: its short ``name``, how ``riichi
+    score --ruleset`` names it, its parameters, and a link to each of its yaku."""
+
+    name: str
+    ruleset: str
+    parameters: Mapping[str, object]
+    link: YakuLink
+
+
+def differences_lines(found: PairSearch, page: str, base: str, sides: tuple[Side, Side],
+                      titles: Mapping[str, str],
                       yaku_titles: Mapping[str, str] | None = None) -> list[str]:
-    """The section *Differences found by search* of a pair page: ``names`` the rulesets'
-    short names, ``ids`` how ``riichi score --ruleset`` names them, ``values`` their
-    parameters, ``titles`` the parameters' titles, ``links`` to each ruleset's yaku,
-    ``yaku_titles`` the names of the yaku and dora kinds by id."""
+    """The section *Differences found by search* of a pair page: ``titles`` are the
+    parameters' titles, ``yaku_titles`` the names of the yaku and dora kinds by id."""
     d = found.differences
-    a, b = names
+    a, b = sides[0].name, sides[1].name
     lines = ["## Differences found by search", "",
              f"A search for wins that {md(a)} and {md(b)} score differently aims at each "
              "scoring rule the two read differently and scores every win it reaches under "
-             f"both (`riichi compare {md(ids[0])} {md(ids[1])} --search --situations "
+             f"both (`riichi compare {md(sides[0].ruleset)} {md(sides[1].ruleset)} --search "
+             f"--situations "
              f"{d.searched} --seed {d.seed}` does the same). It found {len(d.findings)} "
              f"cause{'' if len(d.findings) == 1 else 's'} of difference: each below with the "
              "plainest win that shows it (verified by scoring it under both rulesets) and how "
@@ -226,8 +235,7 @@ def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str,
     else:
         lines += [_corpus_summary(found, impact), ""]
     for f in d.findings:
-        lines += _finding_lines(f, found, page, base, names, ids, values, titles, links,
-                                yaku_titles or {})
+        lines += _finding_lines(f, found, page, base, sides, titles, yaku_titles or {})
     lines += ["### Scoring parameters that differ", ""]
     if d.parameters:
         lines += [f"| Parameter | {md(a)} | {md(b)} | Found by the search |",
@@ -237,8 +245,8 @@ def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str,
             text = ", ".join(f"[{md(f.cause.stage)} {md(f.cause.name)}](#{anchor(f)})"
                              for f in causes) if causes else md(note)
             lines.append(f"| {md(titles.get(name, name))} <br>`{name}` | "
-                         f"{md(format_value(values[0].get(name)))} | "
-                         f"{md(format_value(values[1].get(name)))} | {text} |")
+                         f"{md(format_value(sides[0].parameters.get(name)))} | "
+                         f"{md(format_value(sides[1].parameters.get(name)))} | {text} |")
     else:
         lines.append("No parameter the scoring reads differs.")
     lines.append("")
@@ -247,32 +255,31 @@ def differences_lines(found: PairSearch, page: str, base: str, names: tuple[str,
     return lines
 
 
-def _finding_lines(f: Finding, found: PairSearch, page: str, base: str, names: tuple[str, str],
-                   ids: tuple[str, str], values: tuple[Mapping[str, object],
-                                                    Mapping[str, object]],
-                   titles: Mapping[str, str], links: tuple[YakuLink, YakuLink],
+def _finding_lines(f: Finding, found: PairSearch, page: str, base: str,
+                   sides: tuple[Side, Side], titles: Mapping[str, str],
                    yaku_titles: Mapping[str, str]) -> list[str]:
     cause = f.cause
-    a, b = names
+    a, b = sides[0].name, sides[1].name
     name = md(cause.name)
     if cause.stage in ("yaku", "dora") and cause.name in yaku_titles:
         name = f"{md(yaku_titles[cause.name])} (`{cause.name}`)"
     lines = [f"### {md(cause.stage.capitalize())}: {name} {{ #{anchor(f)} }}", ""]
     facts = [f"**Rule:** {_origin_links(page, cause.origin)}"]
-    for name in cause.parameters:
-        facts.append(f"reads “{md(titles.get(name, name))}” (`{name}`): "
-                     f"{md(format_value(values[0].get(name)))} in {md(a)}, "
-                     f"{md(format_value(values[1].get(name)))} in {md(b)}")
+    for param in cause.parameters:
+        facts.append(f"reads “{md(titles.get(param, param))}” (`{param}`): "
+                     + ", ".join(f"{md(format_value(side.parameters.get(param)))} in "
+                                 f"{md(side.name)}" for side in sides))
     facts.append(f"shown by {f.count} of the {found.differences.searched} situations searched")
     lines += [" · ".join(facts), "", "The plainest win found that shows it:", ""]
     win = compact(f.win)
-    cells = [_outcome_cells(f, 0, links[0]), _outcome_cells(f, 1, links[1])]
+    cells = [_outcome_cells(f, i, side.link) for i, side in enumerate(sides)]
     lines += [*win_lines(win, base), "",
               f"| | {md(a)} | {md(b)} |", "|---|---|---|",
               f"| Scores | {cells[0][0]} | {cells[1][0]} |",
               f"| Yaku | {cells[0][1]} | {cells[1][1]} |",
               f"| Fu | {cells[0][2]} | {cells[1][2]} |",
-              f"| Command | `{score_command(win, ids[0])}` | `{score_command(win, ids[1])}` |",
+              "| Command | " + " | ".join(f"`{score_command(win, side.ruleset)}`"
+                                         for side in sides) + " |",
               ""]
     if len(f.causes) > 1:
         lines += ["This win also shows: " + "; ".join(md(str(c)) for c in f.causes[1:]) + ".",
