@@ -21,7 +21,7 @@ import pytest
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.cli import main
-from riichi_rules.docs import searched
+from riichi_rules.docs import pages, searched
 from riichi_rules.docs.searched import fingerprint, pair_search, search_site, witnesses
 from riichi_rules.docs.witnesses import Side, differences_lines
 from riichi_rules.impact.wins import corpus_impact
@@ -203,6 +203,26 @@ def test_without_recorded_wins_the_page_says_how_to_add_them() -> None:
     sides = (Side("EMA 2016", "ema-2016", {}, str), Side("EMA 2025", "ema-2025", {}, str))
     lines = differences_lines(found, "compare/x.md", "../tiles", sides, {})
     assert any("`riichi docs build --corpus FILES`" in line for line in lines)
+
+
+def test_a_file_of_wins_not_read_is_said(tmp_path: Path,
+                                         capsys: pytest.CaptureFixture[str],
+                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    bad = tmp_path / "bad.mjlog"
+    bad.write_text("not a game record", encoding="utf-8")
+    found = pair_search("ema-2016", "ema-2025", corpus=[str(bad)], situations=2000)
+    assert found.impact is not None and found.impact.files_unreadable
+    sides = (Side("EMA 2016", "ema-2016", {}, str), Side("EMA 2025", "ema-2025", {}, str))
+    page = "\n".join(differences_lines(found, "compare/x.md", "../tiles", sides, {}))
+    assert "Files not read: " in page and "bad.mjlog" in page
+    # the command writes the pages, says which file it could not read, and exits 1
+    def built(*args: object, **kwargs: object) -> pages.BuildResult:
+        return pages.BuildResult(tmp_path, (), [], ("ema-2016", "ema-2025"),
+                                 (f"{bad}: not a game record",))
+
+    monkeypatch.setattr(pages, "build", built)
+    assert main(["docs", "build", "--corpus", str(bad), "--out", str(tmp_path)]) == 1
+    assert f"riichi docs: --corpus: {bad}: not a game record" in capsys.readouterr().err
 
 
 def test_the_search_is_the_same_on_every_run() -> None:

@@ -1,7 +1,9 @@
 """``riichi docs build``: write the generated rulebook (Markdown pages and tile pictures) that
 the documentation site is built from.
 
-Exit status: 0, 1 if a ruleset does not load (its problems are printed), 2 usage error.
+Exit status: 0, 1 if a ruleset does not load (its problems are printed) or a file of recorded
+wins (``--corpus``) could not be read at all (the pages are written, and say so), 2 usage
+error.
 """
 
 from __future__ import annotations
@@ -34,7 +36,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "                                           # changes, on the comparison pages\n"
         "Then 'mkdocs build --strict' (or 'mkdocs serve') builds the site; its hook runs\n"
         "'riichi docs build' itself.\n"
-        "Exit status: 0 ok, 1 a ruleset does not load, 2 usage error.",
+        "Exit status: 0 ok, 1 a ruleset does not load or a --corpus file could not be\n"
+        "read, 2 usage error.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = p.add_subparsers(dest="docs_action", metavar="ACTION", required=True)
@@ -83,4 +86,6 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"wrote {len(result.pages)} pages for {len(result.rulesets)} rulesets "
               f"({', '.join(result.rulesets)}) to {result.out}")
-    return EXIT_OK
+    for message in result.unread:
+        print(f"riichi docs: --corpus: {message}", file=sys.stderr)
+    return EXIT_ERRORS if result.unread else EXIT_OK

@@ -1415,6 +1415,7 @@ class BuildResult:
     pages: tuple[Path, ...]
     nav: list[Any]
     rulesets: tuple[str, ...]
+    unread: tuple[str, ...] = ()  # why each file of recorded wins that was not read at all
 
 
 def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None, *,
@@ -1432,5 +1433,8 @@ def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None,
     site = _Site(out, list(rulesets) if rulesets else list(bundled_ids()), search,
                  [str(c) for c in corpus], default_jobs() if jobs is None else jobs)
     nav = site.build()
+    unread = dict.fromkeys(u.message for found in site.pair_found.values()
+                           if found.impact is not None for u in found.impact.unread
+                           if not u.wins)
     return BuildResult(out, tuple(p for p in site.written if p.suffix == ".md"), nav,
-                       tuple(rs.config.id for rs in site.rulesets))
+                       tuple(rs.config.id for rs in site.rulesets), tuple(unread))
