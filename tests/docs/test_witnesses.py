@@ -278,3 +278,30 @@ def test_the_shares_of_the_real_wins(tmp_path: Path, capsys: pytest.CaptureFixtu
             f"({share}) change by this cause") in cause
     assert "`agari.jsonl`" in section and str(TENHOU) not in page  # no local path
 
+
+
+def test_a_house_ruleset_s_witness_scores_under_it(tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str],
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    club = tmp_path / "club"
+    club.mkdir()
+    (club / "ruleset.json").write_text(json.dumps({
+        "id": "club", "name": "Our club", "extends": "ema-2016",
+        "source": {"rulebook": "club", "edition": "1"},
+        "yaku": {"sanshoku": {"han_closed": 3, "note": "our club"}}}), encoding="utf-8")
+    out = tmp_path / "out"
+    pages.build([club], out, jobs=1)
+    section = _sections((out / "rulesets/club/yaku.md").read_text(encoding="utf-8"))["sanshoku"]
+    words, yaku, command = _shown(section)["Witness"]
+    # the command names the ruleset by its folder, from the folder that holds it
+    assert command.endswith("--ruleset club/")
+    monkeypatch.chdir(tmp_path)
+    result = _rescore(command, capsys)
+    _agrees(words, result)
+    # the club's sanshoku: 3 han closed (its ruleset.json), 1 open (EMA 2016 §4); a meld
+    # with a direction mark (- = +) is called, so the hand is open
+    args = shlex.split(command)
+    opened = any(mark in meld for meld in args[3:args.index("--win")] for mark in "-=+")
+    scored = next(y for y in result["yaku"] if y["id"] == "sanshoku")
+    assert scored["han"] == (1 if opened else 3)
+    assert f"[Mixed triple chow](#sanshoku) {scored['han']} han" in yaku

@@ -388,10 +388,11 @@ class _Site:
 
     def ruleset_arg(self, rs: _Ruleset) -> str:
         """How ``riichi score --ruleset`` names the ruleset: its id when bundled, else its
-        folder."""
-        if rs.config.id in bundled_ids():
+        folder (from the folder that holds it: the pages do not say where it lies)."""
+        bundled = resources.rulesets_dir() / rs.config.id / "ruleset.json"
+        if rs.config.id in bundled_ids() and rs.config.path.resolve() == bundled.resolve():
             return rs.config.id
-        return _where(str(rs.config.path.parent))
+        return f"{rs.config.path.parent.name}/"
 
     def _remove_stale(self) -> None:
         keep = {p.resolve() for p in self.written}
