@@ -574,7 +574,7 @@ def test_no_riichi_on_a_wait_one_holds_all_four_of(ruleset: str) -> None:
 
 # variants.md #36: the live-wall tiles needed to declare riichi.
 RIICHI_MIN_WALL = {
-    "ema-2016": 4,  # '>=4?' (2012 wording [S3]); 000 §3.3.14: 'fewer than four: no riichi'
+    "ema-2016": 4,  # ema-rcr-2016 §3.3.14 [ema-rcr-2016-pl]: 'fewer than four: no riichi'
     "ema-2025": 1,  # '>=1 (2025 change) [S4]'
     "wrc-2022": 1,  # 'a draw needed? [S13]'
     "wrc-2025": 0,  # 'even 0 (clarification) [S12,S13]'

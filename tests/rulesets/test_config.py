@@ -177,9 +177,9 @@ def test_uncertain_is_dropped_when_a_child_sets_the_value() -> None:
     assert w25.citations["riichi_min_wall_tiles"]
     assert w25.cited_by["riichi_min_wall_tiles"] == "wrc-2025"
     assert "pao_honba" in w25.uncertain
-    # EMA 2016's riichi wall tiles (the 2012 wording) are doubted; EMA 2025 sets its own value
-    assert "riichi_min_wall_tiles" in load_config("ema-2016").uncertain
-    assert "riichi_min_wall_tiles" not in load_config("ema-2025").uncertain
+    # EMA 2016 cites at least 4 wall tiles (§3.3.14); EMA 2025 sets and cites its own value
+    assert load_config("ema-2016").cited_by["riichi_min_wall_tiles"] == "ema-2016"
+    assert load_config("ema-2025").cited_by["riichi_min_wall_tiles"] == "ema-2025"
 
 
 def test_a_layer_citation_replaces_the_parents_doubt_and_a_value_set_again_its_citation(
