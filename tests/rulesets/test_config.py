@@ -257,7 +257,7 @@ def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.Monk
             rules=["extra.rules"],
             parameters={"red_fives": 4, "kiriage": True, "uma": [10, 5, -5, -10]},
             yaku={"pinfu": {"han_closed": 2, "note": "club pinfu"}},
-            uncertain={"red_fives": "two red 5p?"},
+            uncertain={"red_fives": "two red 5p?", "uma": "10/5 or 15/5?"},
         ),
     )
     _write(tmp_path / "house" / "house.rules", "")
@@ -279,7 +279,7 @@ def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.Monk
     assert cfg.parameters["nagashi_mangan"] is True  # from tenhou
     assert cfg.parameters["chiitoitsu_fu"] == 25  # schema default
     assert "red_fives" not in cfg.uncertain  # set again without doubt
-    assert "kakan_counts_as_discard" in cfg.uncertain  # tenhou's doubt inherited
+    assert "uma" in cfg.uncertain  # the club's doubt inherited
     base_files = len(load_config("base").rule_files)
     assert cfg.rule_files[base_files:] == (
         (tmp_path / "club" / "extra.rules").resolve(),
