@@ -574,14 +574,14 @@ def test_no_riichi_on_a_wait_one_holds_all_four_of(ruleset: str) -> None:
 
 # variants.md #36: the live-wall tiles needed to declare riichi.
 RIICHI_MIN_WALL = {
-    "ema-2016": 4,  # '>=4?' (2012 wording [S3]); 000 §3.3.14: 'fewer than four: no riichi'
-    "ema-2025": 1,  # '>=1 (2025 change) [S4]'
-    "wrc-2022": 1,  # 'a draw needed? [S13]'
-    "wrc-2025": 0,  # 'even 0 (clarification) [S12,S13]'
-    "tenhou": 4,  # '>=4 [S14]'
-    "mahjong-soul": 1,  # 'a draw needed [S13]'
-    "m-league": 0,  # 'no draw needed [S19,S20] (S12 says >=1) ?'
-    "jpml": 1,  # '>=1? [S12]'
+    "ema-2016": 4,  # ema-rcr-2016 §3.3.14 [ema-rcr-2016-pl]: 'fewer than four: no riichi'
+    "ema-2025": 1,  # '>=1 (2025 change)' [senegrom-mahjong]
+    "wrc-2022": 4,  # [wrc-rules-2015] §6.5.1: 'less than four tiles left in the wall: no riichi'
+    "wrc-2025": 0,  # 'even 0 (clarification)' [riichi-presets-doc, riichi-advanced]
+    "tenhou": 4,  # '>=4' [riichi-wiki-tenhou-rules]
+    "mahjong-soul": 1,  # 'a draw needed' [riichi-advanced]
+    "m-league": 1,  # no draw needed, but not on the last tile [mahjong-portal-riichi]
+    "jpml": 1,  # '>=1' [riichi-presets-doc]
 }
 
 
@@ -756,7 +756,7 @@ KOKUSHI_ROBS = {
     "ema-2025": True,  # yes [S4]
     "wrc-2022": False,  # 'no?' (000 translator's note: WRC and 2018 rules forbid it)
     "wrc-2025": False,  # '?': the ruleset keeps WRC 2022's value
-    "tenhou": True,  # '? (no [S16]; yes [S13])': the ruleset says yes
+    "tenhou": False,  # no [riichienv-rules, mortal-libriichi, riichi-wiki-chankan]
     "mahjong-soul": True,  # yes [S13,S16]
     "m-league": False,  # no, kokushi included [S20]
     "jpml": True,  # yes (2012) [S21]
@@ -982,11 +982,12 @@ def four_kans_table(ruleset: str, called: bool) -> Table:
     return t
 
 
-# Suukantsu pao (rulesets/*/ruleset.json citations.pao_yakuman): WRC 2025 [wrc-rules-2025]
+# Suukantsu pao (rulesets/*/ruleset.json citations.pao_yakuman): WRC 2022
+# [toronto-riichi-rules] ('Pao: Daisangen, Daisuushii, Suukantsu'), WRC 2025 [wrc-rules-2025]
 # §9.1.1, M.League ('4th kan a daiminkan onto 3 kans') [riichi-wiki-m-league], JPML
 # [pantheon-rulesets] (jpmlA.php yakuWithPao); not EMA 2016, EMA 2025, Tenhou ('dropped
-# early'), Mahjong Soul; WRC 2022 uncertain (no).
-SUUKANTSU_PAO = {"wrc-2025", "m-league", "jpml"}
+# early'), Mahjong Soul.
+SUUKANTSU_PAO = {"wrc-2022", "wrc-2025", "m-league", "jpml"}
 
 # Non-dealer yakuman by self-draw, no pao: the dealer (seat 0) pays 16,000, seats 2 and 3
 # 8,000 each.
