@@ -11,7 +11,7 @@ import pytest
 
 from riichi_rules import resources
 from riichi_rules.cli import main
-from riichi_rules.compare import compare
+from riichi_rules.comparison.pair import compare
 from riichi_rules.docs.facts import han_text, yaku_facts
 from riichi_rules.docs.pages import build
 from riichi_rules.docs.tiles import hand_markdown, tile_names, tile_svg

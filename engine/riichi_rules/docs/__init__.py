@@ -7,6 +7,6 @@ site.
 - :mod:`riichi_rules.docs.points` computes the points table by running a ruleset's own limits
   and payments rules;
 - :mod:`riichi_rules.docs.facts` words each yaku as one ruleset has it (where two rulesets
-  differ comes from :mod:`riichi_rules.compare`);
+  differ comes from :mod:`riichi_rules.comparison`);
 - :mod:`riichi_rules.docs.pages` writes the Markdown pages (``riichi docs build``).
 """

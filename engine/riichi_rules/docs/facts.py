@@ -1,7 +1,7 @@
 """Each yaku, yakuman and dora kind as one ruleset has it, its parameters folded in: what the
 yaku pages and the side-by-side matrix show.
 
-Where two rulesets differ is :func:`riichi_rules.compare.compare`'s business (``riichi
+Where two rulesets differ is :func:`riichi_rules.comparison.pair.compare`'s business (``riichi
 compare``); this module only words a yaku for the pages (:func:`han_text`).
 """
 

@@ -18,7 +18,8 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules import resources
-from riichi_rules.compare import Comparison, Reason, compare
+from riichi_rules.comparison.cases import Reason
+from riichi_rules.comparison.pair import Comparison, compare
 from riichi_rules.docs.facts import YakuFacts, han_text, yaku_facts
 from riichi_rules.docs.markdown import SOURCE_ROOTS, source_page
 from riichi_rules.docs.markdown import attr as _attr
@@ -1105,7 +1106,7 @@ class _Site:
                 f"`{name}` | " + " | ".join(cells) + " |")
 
     def pair_page(self, a: _Ruleset, b: _Ruleset, c: Comparison) -> str:
-        """Where two rulesets differ: :func:`riichi_rules.compare.compare`'s comparison (the
+        """Where two rulesets differ: :func:`riichi_rules.comparison.pair.compare`'s comparison (the
         parameters, yaku and conformance cases of ``riichi compare``), and the points table
         cells that differ."""
         page = f"compare/{a.slug}-vs-{b.slug}.md"

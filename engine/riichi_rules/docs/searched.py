@@ -28,7 +28,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from riichi_rules import resources
-from riichi_rules.compare import Reason
+from riichi_rules.comparison.cases import Reason
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import read_wins
 from riichi_rules.impact.wins import Impact, WinChange, measure

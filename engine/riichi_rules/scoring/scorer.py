@@ -68,14 +68,24 @@ def program(ruleset: str | Path | RulesetConfig | ScoringProgram) -> ScoringProg
 
 
 def score(
-    win: Win | Mapping[str, Any],
+    hand: Win | Mapping[str, Any] | str,
     ruleset: str | Path | RulesetConfig | ScoringProgram = "ema-2016",
+    **fields: Any,
 ) -> Result:
-    """Score a win. Raises :class:`InputError` for a hand that is not complete or has no yaku
-    (and for malformed input given as JSON)."""
+    """Score a win: a :class:`Win`, its JSON object, or the concealed tiles with the other
+    fields of that object as keywords (``score("22p234p123s456s789s", win="9s", tsumo=True,
+    ruleset="tenhou")``; the fields are those of ``riichi score --batch``, docs/formats.md).
+    Raises :class:`InputError` for malformed input, a hand that is not complete or one with no
+    yaku."""
     prog = program(ruleset)
-    if not isinstance(win, Win):
-        win = Win.from_json(win)
+    if isinstance(hand, Win):
+        if fields:
+            raise InputError("bad_field", "give a Win, or the hand with its fields, not both "
+                             f"(got a Win and {', '.join(sorted(fields))})")
+        win = hand
+    else:
+        win = Win.from_json({"hand": hand, **fields} if isinstance(hand, str)
+                            else {**hand, **fields})
     _check_red_fives(win, prog)
     candidates = readings(win)
     if not candidates:

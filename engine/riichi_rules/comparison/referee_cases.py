@@ -3,7 +3,7 @@ each ruleset, and where the outcomes differ, followed again with every question 
 the others (referee/shadow.py); what each outcome is, in a few words, and which clauses of the
 table rules (or scorings of a win) answered differently in a way that changes it.
 
-:mod:`riichi_rules.compare` makes its referee case differences from a :class:`Panel`."""
+:mod:`riichi_rules.comparison.cases` makes its referee case differences from a :class:`Panel`."""
 
 from __future__ import annotations
 
