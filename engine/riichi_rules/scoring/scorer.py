@@ -84,8 +84,11 @@ def score(
                              f"(got a Win and {', '.join(sorted(fields))})")
         win = hand
     else:
-        win = Win.from_json({"hand": hand, **fields} if isinstance(hand, str)
-                            else {**hand, **fields})
+        if isinstance(hand, str):
+            win = Win.from_json({"hand": hand, **fields})
+        else:  # a JSON object from a file; Win.from_json names what is wrong with it
+            win = Win.from_json({**hand, **fields} if fields and isinstance(hand, Mapping)
+                                else hand)
     _check_red_fives(win, prog)
     candidates = readings(win)
     if not candidates:
