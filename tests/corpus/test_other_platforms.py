@@ -11,7 +11,7 @@ import re
 import pytest
 
 from corpus_data import OTHER_PLATFORMS, need_corpus
-from riichi_rules.records.events import read_record, record_files
+from riichi_rules.records.files import read_record, record_files
 from riichi_rules.referee.replay import GameReport, replay_files
 
 pytestmark = need_corpus(OTHER_PLATFORMS)

@@ -2,7 +2,7 @@
 ``riichi replay ../shared/data/tenhou ../shared/data/mjai --ruleset tenhou`` reads it.
 
 Every file of shared/data/tenhou/ and shared/data/mjai/ that a folder scan takes
-(:func:`riichi_rules.records.events.record_files`: plain and gzip mjlog, tenhou.net/6 JSON, mjai
+(:func:`riichi_rules.records.files.record_files`: plain and gzip mjlog, tenhou.net/6 JSON, mjai
 JSON lines, texts of tenhou.net/6 editor links) and the two ``.xml_`` files (named explicitly,
 since a folder scan skips that suffix) is replayed with
 :func:`riichi_rules.referee.replay.replay_files`, each game by the rules of its day: legal
@@ -54,7 +54,7 @@ from corpus_data import (
     record_text,
     tsv_rows,
 )
-from riichi_rules.records import events
+from riichi_rules.records.files import record_files
 from riichi_rules.referee.replay import GameReport, replay_files
 from riichi_rules.rulesets.config import load_config
 
@@ -73,7 +73,7 @@ Key = tuple[str, str, int, str]  # file (relative to shared/data), hand, event, 
 def scanned() -> list[Path]:
     """What ``riichi replay`` reads of the two folders, and the two ``.xml_`` files."""
     odd = sorted((TENHOU / "mjlog").rglob("*.xml_"))
-    return [*events.record_files([TENHOU, MJAI]), *odd]
+    return [*record_files([TENHOU, MJAI]), *odd]
 
 
 def relative(path: str | Path) -> str:
