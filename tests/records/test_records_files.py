@@ -24,11 +24,9 @@ from riichi_rules.records.files import read_games
          'content="牌譜ビューア | M.LEAGUE"></head><script>[{"cmd":"player"}]</script></html>',
          "M.League's game viewer"),
         ("page.html", "<html><body>a page</body></html>", "an HTML page, not a game record"),
-        ("rc.json", '{"code": 0, "data": {"handRecord": [{"handEventRecord": []}]}}',
-         "a Riichi City game (the raw JSON of its API"),
         ("notes.md", "# notes\nnothing here\n", "not a game record this reader knows"),
     ],
-    ids=["client-log", "wins-file", "m-league-viewer", "html", "riichi-city", "text"],
+    ids=["client-log", "wins-file", "m-league-viewer", "html", "text"],
 )
 def test_what_is_not_a_record_is_refused_saying_what_it_is(
         tmp_path: Path, name: str, content: str, says: str) -> None:

@@ -1,7 +1,8 @@
 """Game record files: found (a folder stands for its record files), opened (gzip accepted),
 recognised by their content and handed to the reader of their format
 (:mod:`~riichi_rules.records.mjlog`, :mod:`~riichi_rules.records.tenhou6`,
-:mod:`~riichi_rules.records.mjai`, :mod:`~riichi_rules.records.links`). A file no reader
+:mod:`~riichi_rules.records.mjai`, :mod:`~riichi_rules.records.riichi_city`,
+:mod:`~riichi_rules.records.links`). A file no reader
 reads is refused in one line saying what it is."""
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from riichi_rules.records.events import GameRecord, RecordError
 from riichi_rules.records.links import has_links, read_links
 from riichi_rules.records.mjai import looks_like_mjai, read_mjai
 from riichi_rules.records.mjlog import read_mjlog
+from riichi_rules.records.riichi_city import looks_like_riichi_city, read_riichi_city
 from riichi_rules.records.tenhou6 import read_tenhou6
 from riichi_rules.records.text import file_bytes
 
@@ -23,18 +25,20 @@ __all__ = ["RECORD_SUFFIXES", "read_games", "read_record", "read_records", "reco
 RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl", ".log", ".txt")
 """The files :func:`read_records` picks up when it is given a folder: mjlog (``.xml``,
 ``.mjlog``, plain or gzip), tenhou.net/6 JSON (``.json``), mjai JSON lines (``.mjson``,
-``.jsonl``, ``.log``, ``.json``) and texts holding tenhou.net links with a game (``.txt``: a
-text without such a link holds no game, and is passed over)."""
+``.jsonl``, ``.log``, ``.json``), Riichi City JSON (``.json``) and texts holding tenhou.net
+links with a game (``.txt``: a text without such a link holds no game, and is passed over)."""
 
 _NOT_A_RECORD = ("not a game record this reader knows (Tenhou mjlog XML, tenhou.net/6 JSON, "
-                 "mjai JSON lines, or a text holding tenhou.net links with a game)")
+                 "mjai JSON lines, Riichi City JSON, or a text holding tenhou.net links with a "
+                 "game)")
 
 
 def read_record(path: str | Path) -> GameRecord:
     """Read one game record file, whatever its format: Tenhou mjlog XML (plain or gzip),
-    tenhou.net/6 JSON, an mjai event stream (JSON lines) or a text holding one tenhou.net
-    link with a game, told apart by the content. Raises :class:`RecordError` (and for a
-    file that holds no game or several: see :func:`read_games`)."""
+    tenhou.net/6 JSON, an mjai event stream (JSON lines), a Riichi City game (its API's JSON)
+    or a text holding one tenhou.net link with a game, told apart by the content. Raises
+    :class:`RecordError` (and for a file that holds no game or several: see
+    :func:`read_games`)."""
     games = read_games(path)
     if len(games) != 1:
         name = str(path)
@@ -57,10 +61,8 @@ def read_games(path: str | Path) -> list[GameRecord]:
             raise RecordError(f"{shown}: an HTML page" + (
                 " (M.League's game viewer, its game a list of 'cmd' events in a script: a "
                 "format no reader here reads yet)" if viewer else f", {_NOT_A_RECORD}"), name)
-        if head == b"{" and b'"handEventRecord"' in data and b'"handRecord"' in data:
-            raise RecordError(f"{shown}: a Riichi City game (the raw JSON of its API, "
-                              "data.handRecord[].handEventRecord): a format no reader here "
-                              "reads yet", name)
+        if looks_like_riichi_city(data):
+            return [replace(read_riichi_city(data, source=shown), source=name)]
         if head == b"<":
             return [replace(read_mjlog(data, source=shown), source=name)]  # id from the name
         if head in (b"{", b"[", b"#") and looks_like_mjai(data):
