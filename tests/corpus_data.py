@@ -59,3 +59,20 @@ def listed_records(suffixes: tuple[str, ...]) -> set[str]:
     names |= {f"tenhou6/tsubakisakura_mjlog2json/{Path(n).stem}.json" for n in names
               if n.startswith(twins)}
     return {n for n in names if Path(n).suffix in suffixes}
+
+
+def markdown_table(path: Path, title: str, columns: int) -> list[list[str]]:
+    """The rows (cells stripped, the header left out) of the table under the heading
+    ``## title`` of a Markdown file, each checked to have ``columns`` cells."""
+    rows: list[list[str]] = []
+    inside = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            inside = line[3:].strip() == title
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not inside or not line.startswith("|") or set(cells[0]) <= {"-"}:
+            continue
+        assert len(cells) == columns, f"{path.name}, {title}: {line}"
+        rows.append(cells)
+    return rows[1:]  # the header

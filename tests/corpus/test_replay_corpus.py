@@ -50,6 +50,7 @@ from corpus_data import (
     MJAI,
     TENHOU,
     listed_records,
+    markdown_table,
     need_corpus,
     record_text,
     tsv_rows,
@@ -144,18 +145,7 @@ def twin(name: str) -> str | None:
 
 def table(title: str, columns: int) -> list[list[str]]:
     """The rows of the table under the heading ``title`` of KNOWN_REPLAY.md."""
-    rows: list[list[str]] = []
-    inside = False
-    for line in KNOWN.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            inside = line[3:].strip() == title
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if not inside or not line.startswith("|") or set(cells[0]) <= {"-"}:
-            continue
-        assert len(cells) == columns, f"KNOWN_REPLAY.md, {title}: {line}"
-        rows.append(cells)
-    return rows[1:]  # the header
+    return markdown_table(KNOWN, title, columns)
 
 
 def known() -> dict[Key, str]:
