@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -76,3 +77,13 @@ def markdown_table(path: Path, title: str, columns: int) -> list[list[str]]:
         assert len(cells) == columns, f"{path.name}, {title}: {line}"
         rows.append(cells)
     return rows[1:]  # the header
+
+
+def assert_all_listed(seen: dict[Any, str], listed: dict[Any, str]) -> None:
+    """Every disagreement found (key -> message) is listed in a KNOWN table (key -> cause),
+    and every listed one is still found; a failure prints the missing rows ready to paste."""
+    unlisted = {k: m for k, m in seen.items() if k not in listed}
+    gone = sorted(k for k in listed if k not in seen)
+    assert not unlisted, "disagreements not listed in KNOWN_REPLAY.md:\n" + "\n".join(
+        "| " + " | ".join(map(str, (*k, m))) + " |" for k, m in sorted(unlisted.items()))
+    assert not gone, f"listed in KNOWN_REPLAY.md but no longer found (delete them): {gone}"

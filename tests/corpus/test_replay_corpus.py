@@ -49,6 +49,7 @@ from corpus_data import (
     DATA,
     MJAI,
     TENHOU,
+    assert_all_listed,
     listed_records,
     markdown_table,
     need_corpus,
@@ -247,13 +248,7 @@ def test_every_hand_and_win_is_replayed() -> None:
 
 
 def test_every_disagreement_is_known() -> None:
-    listed = known()
-    seen = found()
-    unlisted = {k: m for k, m in seen.items() if k not in listed}
-    gone = sorted(k for k in listed if k not in seen)
-    assert not unlisted, "disagreements not listed in KNOWN_REPLAY.md:\n" + "\n".join(
-        f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {m} |" for k, m in sorted(unlisted.items()))
-    assert not gone, f"listed in KNOWN_REPLAY.md but no longer found (delete them): {gone}"
+    assert_all_listed(found(), known())
 
 
 def test_known_causes_are_explained() -> None:

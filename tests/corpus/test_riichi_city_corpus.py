@@ -18,7 +18,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from corpus_data import DATA, OTHER_PLATFORMS, markdown_table, need_corpus
+from corpus_data import DATA, OTHER_PLATFORMS, assert_all_listed, markdown_table, need_corpus
 from riichi_rules.records.events import AddedKan, Call, ClosedKan, Draw
 from riichi_rules.records.files import read_record, record_files
 from riichi_rules.records.riichi_city import looks_like_riichi_city
@@ -148,11 +148,7 @@ def test_every_disagreement_is_listed() -> None:
     listed = known()
     seen = {(relative(name), d.hand, d.event, d.what): d.message
             for name, report in reports().items() for d in report.disagreements}
-    unlisted = {k: m for k, m in seen.items() if k not in listed}
-    gone = sorted(k for k in listed if k not in seen)
-    assert not unlisted, "disagreements not listed in KNOWN_REPLAY.md:\n" + "\n".join(
-        f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {m} |" for k, m in sorted(unlisted.items()))
-    assert not gone, f"listed in KNOWN_REPLAY.md but no longer found (delete them): {gone}"
+    assert_all_listed(seen, listed)
     text = KNOWN.read_text(encoding="utf-8")
     for cause in listed.values():
         assert f"**{cause}**" in text, f"cause '{cause}' is not explained in KNOWN_REPLAY.md"

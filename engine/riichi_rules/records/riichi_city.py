@@ -340,6 +340,14 @@ class _Hand:
         except InputError as exc:
             raise _Fail(exc.message) from None
 
+    def released(self, seat: int, tile: Tile, on: str, event: Event) -> None:
+        """``seat`` lets ``tile`` go (``on`` a discard, a closed or an added kan): others may
+        take it."""
+        self.last_draw[seat] = None
+        self.release = _Release(seat, tile, on)
+        self.last_actor = seat
+        self.add(event)
+
     def stand(self) -> None:
         """The declaring discard has passed: its riichi stick is paid."""
         if self.pending is not None:
@@ -443,10 +451,7 @@ class _Hand:
             raise _Fail(f"seat {seat} discards {tile} from the place of the tile it drew "
                         f"({drawn})")
         self.remove(seat, tile, "discards")
-        self.last_draw[seat] = None
-        self.release = _Release(seat, tile, "discard")
-        self.last_actor = seat
-        self.add(Discard(seat, tile, tsumogiri, index=self.n))
+        self.released(seat, tile, "discard", Discard(seat, tile, tsumogiri, index=self.n))
 
     def call(self, seat: int, action: int, data: Mapping[str, Any]) -> None:
         tile = self.tile(_field(data, "card"), "card")
@@ -488,10 +493,7 @@ class _Hand:
         for t in tiles:
             self.remove(seat, t, "declares a closed kan of")
         self.melds[seat].append(meld)
-        self.last_draw[seat] = None
-        self.release = _Release(seat, tiles[0], "closed_kan")
-        self.last_actor = seat
-        self.add(ClosedKan(seat, meld, index=self.n))
+        self.released(seat, tiles[0], "closed_kan", ClosedKan(seat, meld, index=self.n))
         self.kan(seat)
 
     def added_kan(self, seat: int, data: Mapping[str, Any]) -> None:
@@ -505,10 +507,7 @@ class _Hand:
         self.remove(seat, added, "adds")
         meld = self.meld(MeldType.KAKAN, [*pon.tiles, added], pon.called, pon.source)
         self.melds[seat][at] = meld
-        self.last_draw[seat] = None
-        self.release = _Release(seat, added, "added_kan")
-        self.last_actor = seat
-        self.add(AddedKan(seat, meld, added, index=self.n))
+        self.released(seat, added, "added_kan", AddedKan(seat, meld, added, index=self.n))
         self.kan(seat)
 
     def new_dora(self, data: Mapping[str, Any]) -> None:
