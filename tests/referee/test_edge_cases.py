@@ -605,7 +605,7 @@ RIICHI_MIN_WALL = {
     "wrc-2022": 4,  # [wrc-rules-2015] §6.5.1: 'less than four tiles left in the wall: no riichi'
     "wrc-2025": 0,  # 'even 0 (clarification)' [riichi-presets-doc, riichi-advanced]
     "tenhou": 4,  # '>=4' [riichi-wiki-tenhou-rules]
-    "mahjong-soul": 1,  # 'a draw needed' [riichi-advanced]
+    "mahjong-soul": 4,  # 'getNumLeftTiles() < 4u' forbids it [kanachan-simulator, riichienv-rules]
     "m-league": 1,  # no draw needed, but not on the last tile [mahjong-portal-riichi]
     "jpml": 1,  # '>=1' [riichi-presets-doc]
 }
