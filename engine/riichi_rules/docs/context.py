@@ -151,8 +151,13 @@ class SiteBase:
     findings, the pages written so far, and the links between pages."""
 
     def __init__(self, out: Path, rulesets: Sequence[str | Path], search: bool = True,
-                 corpus: Sequence[str] = (), jobs: int = 1) -> None:
+                 corpus: Sequence[str] = (), jobs: int = 1,
+                 pairs: Sequence[tuple[str, str]] = PAIRS, project: bool = True) -> None:
         self.out = out
+        self.pair_ids = tuple(pairs)
+        # the pages are part of the project's own site (which has the hand-written pages
+        # they link to), not a standalone one
+        self.project = project
         self.search = search
         self.corpus = tuple(corpus)
         self.jobs = jobs
@@ -225,5 +230,5 @@ class SiteBase:
 
     def pairs(self) -> list[tuple[RulesetInfo, RulesetInfo]]:
         by_id = {rs.config.id: rs for rs in self.rulesets}
-        return [(by_id[a], by_id[b]) for a, b in PAIRS if a in by_id and b in by_id]
+        return [(by_id[a], by_id[b]) for a, b in self.pair_ids if a in by_id and b in by_id]
 

@@ -51,8 +51,10 @@ class IndexPages(SiteBase):
         lines = ["# Vocabulary", "",
                  _GENERATED_NOTE.format(what=": `riichi_rules/language/vocabulary.py`"), "",
                  "Every name a rule can use, with its type and the English the rendered "
-                 "conditions use for it. See [the rules language](../language.md) for how "
-                 "they combine.", "",
+                 "conditions use for it. See " + (
+                     "[the rules language](../language.md)" if self.project
+                     else "the rules language (docs/language.md of riichi-rules)")
+                 + " for how they combine.", "",
                  "## The situation and the reading", "",
                  "| Name | Type | Meaning | Only in |", "|---|---|---|---|"]
         for name, feature in v.FEATURES.items():

@@ -134,7 +134,8 @@ class BuildResult:
 
 def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None, *,
           search: bool = True, corpus: Sequence[str | Path] = (),
-          jobs: int | None = None) -> BuildResult:
+          jobs: int | None = None, pairs: Sequence[tuple[str, str]] = PAIRS,
+          project: bool = True) -> BuildResult:
     """Write the rulebook for ``rulesets`` (ids or paths; default every bundled ruleset) into
     ``out`` (default ``docs/generated``). Only files whose text changed are rewritten.
 
@@ -142,10 +143,13 @@ def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None,
     and every comparison its searched differences (:mod:`riichi_rules.docs.searched`; in
     ``jobs`` worker processes, default one a processor; kept in ``out/.search`` for the next
     build); ``corpus`` (the files ``riichi compare --corpus`` reads) adds how many recorded
-    wins each difference changes."""
+    wins each difference changes. ``pairs``: the comparisons to show (ruleset ids; default
+    :data:`PAIRS`); ``project``: the pages go into the project's site (False: a standalone
+    site, whose pages link to no hand-written page of the project)."""
     out = default_out_dir() if out is None else out
     site = _Site(out, list(rulesets) if rulesets else list(bundled_ids()), search,
-                 [str(c) for c in corpus], default_jobs() if jobs is None else jobs)
+                 [str(c) for c in corpus], default_jobs() if jobs is None else jobs, pairs,
+                 project)
     nav = site.build()
     unread = dict.fromkeys(u.message for found in site.pair_found.values()
                            if found.impact is not None for u in found.impact.unread
