@@ -72,7 +72,20 @@ def score(
     ruleset: str | Path | RulesetConfig | ScoringProgram = "ema-2016",
 ) -> Result:
     """Score a win. Raises :class:`InputError` for a hand that is not complete or has no yaku
-    (and for malformed input given as JSON)."""
+    (and for malformed input given as JSON).
+
+    The dealer (East, the default seat) wins by self-draw on 9s; 22p 234p 123s 456s 789s is
+    menzen tsumo, pinfu and a closed pure straight (EMA 2016 §4: 1 + 1 + 2 han), and a pinfu
+    tsumo is 20 fu (Tenhou: no fu for the self-draw). Basic points 20 x 2^(4 + 2) = 1280;
+    each other player pays twice that, rounded up to 100: 2600, 7800 in all.
+
+    Examples:
+        >>> result = score({"hand": "22p234p123s456s789s", "win": "9s", "tsumo": True}, "tenhou")
+        >>> result.han, result.fu, result.total
+        (4, 20, 7800)
+        >>> [y.id for y in result.yaku]
+        ['menzen_tsumo', 'pinfu', 'ittsu']
+    """
     prog = program(ruleset)
     if not isinstance(win, Win):
         win = Win.from_json(win)
