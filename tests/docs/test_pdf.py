@@ -7,12 +7,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pypdfium2 as pdfium
 import pytest
 
 from riichi_rules import resources
 from riichi_rules.cli import main
-
-pdfium = pytest.importorskip("pypdfium2", reason="pip install -e '.[test]' (pypdfium2)")
 
 CLUB = resources.data_root() / "examples" / "house-rules"
 
