@@ -785,7 +785,7 @@ KOKUSHI_ROBS = {
     "tenhou": False,  # no [riichienv-rules, mortal-libriichi, riichi-wiki-chankan]
     "mahjong-soul": True,  # yes [S13,S16]
     "m-league": False,  # no, kokushi included [S20]
-    "jpml": True,  # yes (2012) [S21]
+    "jpml": False,  # no since the 2023 revision [jpml-rule-changes-2023] (yes in 2012 [S21])
 }
 
 
