@@ -23,7 +23,7 @@ from riichi_rules.language.typed import Typed
 from riichi_rules.language.vocabulary import FEATURES, Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import load_config, parameter_defaults
-from riichi_rules.scoring.program import compile_program
+from riichi_rules.scoring.lowering import compile_program
 from riichi_rules.scoring.scorer import score
 
 # 123m 123m 456p 789s 55z won on 5z: two alike chows, a white dragon pair, a single wait

@@ -16,7 +16,7 @@ from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.vocabulary import FEATURES, Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import parameter_defaults
-from riichi_rules.scoring.program import check_rule_text
+from riichi_rules.scoring.lowering import check_rule_text
 
 
 def _values(expr: str, win: dict[str, Any], stage: str = "yaku",

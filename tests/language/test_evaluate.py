@@ -29,7 +29,8 @@ from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.backends import BACKENDS
-from riichi_rules.scoring.program import ScoringProgram, compile_program
+from riichi_rules.scoring.lowering import compile_program
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import _fired
 from riichi_rules.search.situations import random_situation
 

@@ -28,7 +28,8 @@ import pytest
 
 from riichi_rules.errors import InputError
 from riichi_rules.rulesets.config import load_config
-from riichi_rules.scoring.program import ScoringProgram, compile_program
+from riichi_rules.scoring.lowering import compile_program
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import score
 
 LOCAL_DIR = Path(__file__).resolve().parents[2] / "rulesets" / "local"
@@ -356,7 +357,7 @@ def test_local_yaku(case: Case, programs: dict[str, ScoringProgram]) -> None:
     result = score(case.win, program)
     assert _scored(result) == case.scored
     assert (case.yaku in _scored(result)) is case.has_it
-    assert result.total == case.total
+    assert result.points == case.total
     assert result.limit == case.limit
     for key, value in case.extra.items():
         assert getattr(result, key) == value, key

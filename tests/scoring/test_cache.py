@@ -19,7 +19,8 @@ from riichi_rules.conformance.cases import load_suite
 from riichi_rules.errors import InputError
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring import cache
-from riichi_rules.scoring.program import ScoringProgram, compile_program
+from riichi_rules.scoring.lowering import compile_program
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import score
 
 HOUSE_SOURCE = {"rulebook": "house rules", "edition": "1"}

@@ -205,7 +205,7 @@ def check_rules_file(name: str) -> Report:
     from riichi_rules.errors import RuleError
     from riichi_rules.language.parser import parse_rules
     from riichi_rules.rulesets.config import parameter_defaults
-    from riichi_rules.scoring.program import check_rule_text
+    from riichi_rules.scoring.lowering import check_rule_text
 
     report = Report(name, "rules")
     try:
@@ -236,7 +236,7 @@ def check_ruleset(name: str, witness: Witness | None = None) -> Report:
     ``witness``, a witness and a near miss searched for every scoring rule."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.rulesets.config import load_config
-    from riichi_rules.scoring.program import compile_program
+    from riichi_rules.scoring.lowering import compile_program
 
     report = Report(name, "ruleset")
     try:

@@ -564,5 +564,5 @@ def observe(result: Play) -> dict[str, Any]:
         out["game_over"] = referee.game_over(result.rounds)
         ended = final_scores(referee.program, [s.points for s in state.seats], state.sticks)
         out["final_scores"] = ended
-        out["final_points"] = final_points(referee.program, ended)
+        out["final_points"] = final_points(referee.program, ended, result.rounds)
     return out

@@ -38,6 +38,7 @@ __all__ = [
     "PASSED",
     "SKIPPED",
     "CaseResult",
+    "at_case_date",
     "compare",
     "compare_events",
     "outcome_of",
@@ -131,7 +132,8 @@ class CaseResult:
 def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
     """Run ``case`` under ``ruleset`` (an id, a path or a loaded config) and compare the
     stated fields. Problems in the ruleset itself (ConfigError, RuleError) propagate."""
-    config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
+    config = at_case_date(case, ruleset if isinstance(ruleset, RulesetConfig)
+                          else load_config(ruleset))
     rid = config.id
     expectation = case.expectation(rid)
     if expectation is None:
@@ -159,6 +161,14 @@ def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
         case, rid, FAILED if mismatches else PASSED, dict(expectation.fields), actual, trace,
         mismatches, expected_source=expectation.source,
     )
+
+
+def at_case_date(case: Case, config: RulesetConfig) -> RulesetConfig:
+    """The ruleset as the case runs under it: at the case's date, unless the ruleset was
+    named with a date of its own (``tenhou@2009-06-01``)."""
+    if case.date is None or config.date is not None:
+        return config
+    return config.at(case.date)
 
 
 def _run_events(case: Case, config: RulesetConfig, expected: Mapping[str, Any],

@@ -1,6 +1,6 @@
 """Recorded wins rescored under two rulesets A and B: how many change, how, by how many points,
 and why, by cause (the rule and the differing parameters behind each difference, as
-:func:`riichi_rules.compare.reasons` names them for the conformance cases).
+:func:`riichi_rules.comparison.cases.reasons` names them for the conformance cases).
 
 A win *differs* in one or more of these kinds (:data:`KINDS`):
 
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.compare import Reason, outcome, reasons
+from riichi_rules.comparison.cases import Reason, outcome, reasons
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import CorpusWin, Unread, read_wins
@@ -235,7 +235,7 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
                     item, outcome(ra), outcome(rb), kinds,
                     reasons(item.win, a, b),
                     rb.winner_receives - ra.winner_receives))
-    return Impact(a.config.id, b.config.id, read, both, dict(neither), tuple(changes),
+    return Impact(a.config.label, b.config.label, read, both, dict(neither), tuple(changes),
                   tuple(unread), neither_examples)
 
 
@@ -268,6 +268,6 @@ def _one_sided(
     causes = reasons(item.win, a, b)
     if not causes:
         other = b if ra is not None else a
-        causes = (Reason(f"not a win under {other.config.id}: {error}", "", ()),)
+        causes = (Reason(f"not a win under {other.config.label}: {error}", "", ()),)
     return WinChange(item, outcome(ra, "" if ra else error), outcome(rb, "" if rb else error),
                      ("only_a" if ra is not None else "only_b",), causes, None)

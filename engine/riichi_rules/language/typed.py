@@ -378,6 +378,10 @@ class Typer:
             type_ = v.INT
         elif v.ANY in (then.type, other.type):
             type_ = v.ANY
+        elif (v.list_of(v.ANY) in (then.type, other.type)
+              and v.element_of(then.type) and v.element_of(other.type)):
+            # a list whose elements are not known (an empty list parameter) fits any list
+            type_ = other.type if then.type == v.list_of(v.ANY) else then.type
         else:
             return self.error(node, node.span, f"the two branches of 'if' have different "
                               f"types: {article(then.type)} and {article(other.type)}")

@@ -11,8 +11,9 @@ so that nothing kept is trusted for a changed file:
 - the text of every rule file, with the name it is shown by (relative to the working folder),
 - the ruleset as loaded (id, parameters, yaku changes, local yaku, rule files, its path),
 - the grammar and the ruleset schema,
-- the package version, the Python version, and the size and time of change of every module
-  of the package that compiling depends on (so that an edited module is never run stale).
+- the Python version, and the size and time of change of every module of the package that
+  compiling depends on, its ``__init__.py`` (the version) among them (so that an edited
+  module is never run stale).
 
 A file holds its key and a digest of its contents: a file that is not whole, not ours, or of
 another key is ignored and written again. Only programs of generated code are kept (their
@@ -37,14 +38,13 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from riichi_rules import __version__, resources
+from riichi_rules import resources
 from riichi_rules.language.generated import Generated, vocabularies
 from riichi_rules.rulesets.config import RulesetConfig
 from riichi_rules.scoring.backends import default_backend
 from riichi_rules.scoring.program import (
     Declared,
     ScoringProgram,
-    compile_program,
     display_path,
     program_objects,
 )
@@ -78,15 +78,21 @@ def load_program(config: RulesetConfig) -> ScoringProgram:
     compiled (and kept for the next run)."""
     folder = cache_dir()
     if folder is None or default_backend() != "generated":
-        return compile_program(config)
+        return _compile(config, None)
     key = program_key(config)
     path = folder / f"{key}.program"
     kept = read_program(path, key, config)
     if kept is not None:
         return kept
-    program = compile_program(config, "generated")
+    program = _compile(config, "generated")
     write_program(path, key, program)
     return program
+
+
+def _compile(config: RulesetConfig, backend: str | None) -> ScoringProgram:
+    from riichi_rules.scoring.lowering import compile_program  # the front end, only here
+
+    return compile_program(config, backend)
 
 
 def program_key(config: RulesetConfig) -> str:
@@ -97,7 +103,7 @@ def program_key(config: RulesetConfig) -> str:
         digest.update(len(data).to_bytes(8, "little"))
         digest.update(data)
 
-    add(json.dumps([FORMAT, __version__, sys.version, sys.implementation.cache_tag,
+    add(json.dumps([FORMAT, sys.version, sys.implementation.cache_tag,
                     _code_stamp()]).encode())
     add(resources.grammar_file().read_bytes())
     add(resources.schema_file().read_bytes())

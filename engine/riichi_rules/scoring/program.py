@@ -17,7 +17,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from riichi_rules.scoring.result import FuItem
 
 if TYPE_CHECKING:
-    from riichi_rules.errors import Diagnostic
     from riichi_rules.language import ast
     from riichi_rules.language import vocabulary as v
     from riichi_rules.language.generated import Generated
@@ -409,32 +408,6 @@ def display_path(path: Path) -> str:
         return str(path.resolve().relative_to(Path.cwd().resolve()))
     except ValueError:
         return str(path)
-
-
-def compile_program(config: RulesetConfig, backend: str | None = None) -> ScoringProgram:
-    """Parse, check, type and lower every rule file of a ruleset, by ``backend`` (see
-    :mod:`riichi_rules.scoring.backends`; default: $RIICHI_RULES_BACKEND, else generated
-    code). Raises :class:`~riichi_rules.errors.RuleError` with every problem found, before
-    anything runs."""
-    from riichi_rules.scoring.lowering import compile_program as compile_rules
-
-    return compile_rules(config, backend)
-
-
-def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> list[Diagnostic]:
-    """Check one rule file on its own (``riichi check FILE.rules``): syntax, names, types.
-    Declarations it refers to in other files are not required to exist."""
-    from riichi_rules.scoring.lowering import check_rule_text as check
-
-    return check(text, file, parameters)
-
-
-def plain_inputs(node: ast.Declaration | ast.Expr, features: Mapping[str, v.Feature],
-                 set_here: frozenset[str] = frozenset()) -> tuple[str, ...] | None:
-    """See :func:`riichi_rules.scoring.lowering.plain_inputs`."""
-    from riichi_rules.scoring.lowering import plain_inputs as inputs
-
-    return inputs(node, features, set_here)
 
 
 def program_objects(program: ScoringProgram) -> Callable[[Any], Any]:

@@ -1,5 +1,5 @@
-"""The scoring program: which rules read only flags and numbers of the situation (the scorer
-remembers their outcomes by those values)."""
+"""The lowering of a ruleset to its program: which rules read only flags and numbers of the
+situation (the scorer remembers their outcomes by those values)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 from riichi_rules.language import ast
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.vocabulary import FEATURES
-from riichi_rules.scoring.program import plain_inputs
+from riichi_rules.scoring.lowering import plain_inputs
 from riichi_rules.scoring.scorer import program
 
 
