@@ -72,6 +72,9 @@ def run(args: argparse.Namespace) -> int:
         print(f"riichi compare: error: {'--search' if args.search else '--corpus'} compares "
               "two rulesets", file=sys.stderr)
         return 2
+    if (args.jobs != 1 or args.cluster is not None) and not args.corpus:
+        print("riichi compare: error: --jobs and --cluster go with --corpus", file=sys.stderr)
+        return 2
     if args.corpus:
         from riichi_rules.cli.impact import run_corpus
 

@@ -20,6 +20,7 @@ import json
 import sys
 
 from riichi_rules.cli.impact import add_compare_option
+from riichi_rules.cli.workers import add_worker_options, worker_error
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -41,7 +42,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--json", action="store_true",
                    help='print {"games", "hands", "wins", "deltas_only", "disagreements": '
                    '[...], "notes": [...], "unsupported": [...], "errors": [...]}')
-    p.add_argument("--jobs", type=int, default=1, help="replay files in N processes")
+    add_worker_options(p, "replay the files")
     add_compare_option(p)
 
 
@@ -57,10 +58,14 @@ def _day(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from riichi_rules.cli.impact import run_settle
     from riichi_rules.errors import DiagnosticError
+    from riichi_rules.parallel import ClusterError, run_all
     from riichi_rules.records.files import record_files
     from riichi_rules.referee.replay import GameReport, replay_one
     from riichi_rules.scoring.scorer import program
 
+    status = worker_error(args, "replay")
+    if status is not None:
+        return status
     try:
         program(args.ruleset)
         if args.compare:
@@ -77,17 +82,13 @@ def run(args: argparse.Namespace) -> int:
         if progress:
             print(f"\rreplayed {done}/{len(work)} files", end="", file=sys.stderr, flush=True)
 
-    if args.jobs > 1 and len(work) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for done, batch in enumerate(pool.map(replay_one, work, chunksize=1), 1):
-                reports.extend(batch)
-                note(done)
-    else:
-        for done, item in enumerate(work, 1):
-            reports.extend(replay_one(item))
+    try:
+        for done, batch in enumerate(run_all(replay_one, work, args.jobs, args.cluster), 1):
+            reports.extend(batch)
             note(done)
+    except ClusterError as error:
+        print(f"riichi replay: error: {error}", file=sys.stderr)
+        return 2
     if progress:
         print(file=sys.stderr)
     disagreements = [
