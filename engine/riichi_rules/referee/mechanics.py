@@ -103,7 +103,10 @@ class Mechanics:
 
     def _holds(self, seat: int, tiles: Sequence[Tile], doing: str) -> list[Problem]:
         """The seat's concealed hand holds ``tiles`` (red fives told apart)."""
-        missing = Counter(tiles) - Counter(self.state.seats[seat].hand)
+        hand = self.state.seats[seat].hand
+        if len(tiles) == 1 and tiles[0] in hand:  # a discard: the question asked most
+            return []
+        missing = Counter(tiles) - Counter(hand)
         if not missing:
             return []
         held = sorted(t for t in self.state.seats[seat].hand

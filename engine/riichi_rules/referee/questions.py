@@ -17,13 +17,14 @@ from riichi_rules.waits import waits as waits_of
 
 @lru_cache(maxsize=16384)
 def _waits(hand: tuple[Tile, ...], melds: tuple[Meld, ...]) -> tuple[Tile, ...]:
-    if (len(hand) + 3 * len(melds)) != 13:
-        return ()
     return tuple(Tile.of(k) for k in sorted(waits_of(hand, melds)))
 
 
 def waits(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
-    """The tiles that complete a 13-tile hand (with its melds)."""
+    """The tiles that complete a 13-tile hand (with its melds); none for a hand of another
+    size (a hand of 14 between its draw and its discard: told before any look-up)."""
+    if len(hand) + 3 * len(melds) != 13:
+        return ()
     return _waits(tuple(hand), tuple(melds))
 
 
