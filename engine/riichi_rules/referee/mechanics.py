@@ -58,13 +58,14 @@ class Mechanics:
         state = self.state
         out: list[Problem] = []
         for tile in tiles:
-            state.seen[tile.kind] += 1
-            state.seen_red[tile.kind] += tile.red
-            name = format_tiles([Tile.of(tile.kind)])
-            if state.seen[tile.kind] == 5:
-                out.append(("tiles", f"a fifth {name} comes to the table with {where}"))
-            if tile.red and state.seen_red[tile.kind] == 2:
-                out.append(("tiles", f"a second red {name} comes to the table with {where}"))
+            kind = tile.kind
+            state.seen[kind] += 1
+            state.seen_red[kind] += tile.red
+            if state.seen[kind] == 5:
+                out.append(("tiles", f"a fifth {Tile.of(kind)} comes to the table with {where}"))
+            if tile.red and state.seen_red[kind] == 2:
+                out.append(("tiles", f"a second red {Tile.of(kind)} comes to the table with "
+                                     f"{where}"))
         return out
 
     # ---- before an event -------------------------------------------------------------------

@@ -51,10 +51,13 @@ class Questions:
         env = TableEnv(self.table.slot_count, self.table.cache_size)
         concealed = tuple(seat.hand if hand is None else hand)
         env.hand = concealed
-        env.melds = tuple(group_of(m) for m in seat.melds)
-        env.tiles = concealed + tuple(t for m in seat.melds for t in m.tiles)
+        tiles = concealed
+        if seat.melds:  # else the defaults: no melds
+            env.melds = tuple(group_of(m) for m in seat.melds)
+            tiles += tuple(t for m in seat.melds for t in m.tiles)
+        env.tiles = tiles
         counts = [0] * 34
-        for tile in env.tiles:
+        for tile in tiles:
             counts[tile.kind] += 1
         env.counts = tuple(counts)
         env.closed = seat.closed
