@@ -98,6 +98,26 @@ class Panel:
                 out.append(Cause(part, here, there))
         return tuple(out)
 
+    def parted(self, case: Case, i: int, j: int) -> list[Part]:
+        """The clauses that answer rulesets ``i`` and ``j`` differently in the case, followed
+        under either."""
+        ti, tj = self._trace(case, i), self._trace(case, j)
+        return list(dict.fromkeys([*ti.table[j], *tj.table[i]]))
+
+    def matters(self, case: Case, outcomes: Sequence[Outcome], parts: Sequence[Part]
+                ) -> bool:
+        """Whether ``parts``, answering as under the other of the first two rulesets,
+        account for some of the difference between their outcomes: followed under either
+        with those answers, the case's outcome differs from the other's in fewer of its
+        fields (a seat's claims or furiten, a next-hand flag, each a field), and in none it
+        did not (a cheap first look before :meth:`causes`)."""
+        for i, j in ((0, 1), (1, 0)):
+            before = _fields_apart(outcomes[i], outcomes[j])
+            after = _fields_apart(self._swapped_outcome(case, i, j, parts), outcomes[j])
+            if after < before:
+                return True
+        return False
+
     def _explaining(self, case: Case, outcomes: Sequence[Outcome], i: int, j: int,
                     parts: Sequence[Part]) -> list[Part]:
         """A smallest set of parts whose answers, taken from ruleset ``j`` in the hand
@@ -154,6 +174,20 @@ class Panel:
                 tuple(() if k == i else tuple(shadow.scoring.get(place[k], ()))
                       for k in range(len(self.programs))))
         return traces[i]
+
+
+def _fields_apart(x: Outcome, y: Outcome) -> set[tuple[str, Any]]:
+    """The fields on which two outcomes differ, a field of a mapping (a seat's claims) each."""
+    out: set[tuple[str, Any]] = set()
+    for name in set(x) | set(y):
+        a, b = x.get(name), y.get(name)
+        if a == b:
+            continue
+        if isinstance(a, Mapping) and isinstance(b, Mapping):
+            out.update((name, k) for k in set(a) | set(b) if a.get(k) != b.get(k))
+        else:
+            out.add((name, None))
+    return out
 
 
 def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) -> Outcome:
