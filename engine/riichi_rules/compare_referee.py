@@ -13,14 +13,14 @@ from itertools import combinations
 from typing import Any
 
 from riichi_rules.conformance.cases import EVENT_FIELDS, Case
-from riichi_rules.conformance.events import observe, play
+from riichi_rules.conformance.events import Play, observe, play
 from riichi_rules.language import ast
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.shadow import ABSENT, SCORING, Part, Scored, Shadow, scored_alike
 from riichi_rules.scoring.program import ScoringProgram, names_read, parameters_read
 
-__all__ = ["Cause", "Outcome", "Panel", "Trace", "cells", "part_origin", "part_parameters",
-           "part_text"]
+__all__ = ["Cause", "Outcome", "Panel", "Trace", "cells", "outcome_of", "part_origin",
+           "part_parameters", "part_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,6 +198,12 @@ def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) 
         shadow.clear()
     played = play(case.deal, case.steps, program, name=case.id,
                   make_referee=shadow.referee if shadow is not None else HandReferee)
+    return outcome_of(case, played)
+
+
+def outcome_of(case: Case, played: Play) -> Outcome:
+    """The outcome of the case's events as followed (:func:`play`), as the panel compares
+    it (for a caller that has followed them already)."""
     if played.error:
         return {"error": f"{case.steps[played.error_step].text}: {played.error}"}
     observed = observe(played)
