@@ -8,12 +8,29 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import Protocol
+
+
+class Spanned(Protocol):
+    """Where something is written (a rule file's :class:`~riichi_rules.language.ast.Span`)."""
+
+    @property
+    def file(self) -> str: ...
+    @property
+    def line(self) -> int: ...
+    @property
+    def column(self) -> int: ...
+    @property
+    def end_line(self) -> int: ...
+    @property
+    def end_column(self) -> int: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
-    """One problem at one place in a file: rendered as ``file:line:col: message``,
-    the source line, a caret under the column, and an optional hint."""
+    """One problem at one place in a file: rendered as ``file:line:col: message``, the source
+    line, a caret under the column (underlined to ``end_column``, the column just after the
+    faulty text, when known), and an optional hint."""
 
     file: str
     line: int
@@ -21,12 +38,27 @@ class Diagnostic:
     message: str
     source_line: str = ""
     hint: str = ""
+    end_column: int = 0
+
+    @classmethod
+    def at(cls, span: Spanned, message: str, source_line: str = "", hint: str = ""
+           ) -> Diagnostic:
+        """A diagnostic at a span: underlined to its end on its first line (to the end of the
+        line, for a span that goes on to the next)."""
+        if span.end_line == span.line:
+            end = span.end_column
+        elif span.end_line > span.line:
+            end = len(source_line.rstrip()) + 1
+        else:
+            end = 0
+        return cls(span.file, span.line, span.column, message, source_line, hint, end)
 
     def render(self) -> str:
         out = [f"{self.file}:{self.line}:{self.column}: {self.message}"]
         if self.source_line:
             out.append(f"    {self.source_line.rstrip()}")
-            out.append("    " + " " * max(self.column - 1, 0) + "^")
+            width = max(self.end_column - self.column, 1)
+            out.append("    " + " " * max(self.column - 1, 0) + "^" + "~" * (width - 1))
         if self.hint:
             out.append(f"    hint: {self.hint}")
         return "\n".join(out)
@@ -46,6 +78,16 @@ class InputError(RiichiError):
 
     def to_json(self) -> dict[str, str]:
         return {"code": self.code, "message": self.message}
+
+
+class RuleFault(InputError):
+    """A rule that cannot give a value for this situation (a division by zero, an exponent out
+    of range): the fault of the rule written at ``where`` (``file:line:col``), not of the
+    input, but like bad input it refuses this one item and the others go on."""
+
+    def __init__(self, where: str, message: str) -> None:
+        super().__init__("rule_fault", f"{where}: {message}")
+        self.where = where
 
 
 class DiagnosticError(RiichiError):

@@ -171,3 +171,20 @@ def test_check_as_a_process(riichi_process: RunCli) -> None:
     assert run.status == 1
     assert f"{mistake}:6:23: unknown name 'chwo'" in run.out
     assert "    hint: did you mean 'chow'?" in run.out
+
+
+def test_check_sources_finds_every_citation_resolved(riichi: RunCli) -> None:
+    from riichi_rules.rulesets.sources import load_sources
+
+    run = riichi("check", "--sources")
+    assert run.status == 0, run.out
+    assert run.lines == [f"ok: {resources.rulesets_dir() / 'sources.json'}: "
+                         f"{len(load_sources())} sources, every one cited, every citation "
+                         "resolves"]
+    report = riichi("check", "--sources", "--json").json()
+    assert report["ok"] is True and report["problems"] == []
+
+
+def test_check_without_a_path_or_sources_is_a_usage_error(riichi: RunCli) -> None:
+    run = riichi("check")
+    assert run.status == 2 and "give a PATH, or --sources" in run.err

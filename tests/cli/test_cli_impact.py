@@ -62,8 +62,10 @@ def test_corpus_errors(riichi: RunCli, tmp_path: Path) -> None:
 def test_replay_compare_text(riichi: RunCli) -> None:
     run = riichi("replay", str(MJSON), "--compare", "ema-2016")
     assert run.status == 0, run.out
+    # the fixture gives no date: today's Tenhou, final points in tenths (tests/impact/
+    # test_standings.py derives them)
     assert "  tenhou    scores   20900   19900   37300   21900   places 3 4 1 2   points " \
-           "  -19.0   -30.0   +47.0    +2.0" in run.lines
+           "  -19.1   -30.1   +47.3    +1.9" in run.lines
     assert "  places flip: seat 0 3 -> 2, seat 3 2 -> 3" in run.lines
     assert sum(1 for line in run.lines if line.startswith("  approximated under ema-2016: ")
                and ": dora_timing: " in line) == 2

@@ -54,3 +54,32 @@ def test_wrong_deltas_of_an_unscored_win(riichi: RunCli, tmp_path: Path) -> None
                "[3000, -2000, 0, 0], the record has [4000, -3000, 0, 0]" in line
                for line in run.lines), run.out
     assert not any(": score: " in line for line in run.lines), run.out
+
+
+GAME = Path(__file__).parents[1] / "records" / "fixtures" / "synthetic_game.json"
+
+
+def test_the_date_of_the_records_that_give_none(riichi: RunCli, tmp_path: Path) -> None:
+    # tests/referee/test_replay.py derives the fixture's results: Tenhou's tenths (today's
+    # rule), not the whole thousands of 2015; its length left unsaid (no end to check)
+    import json
+
+    data = json.loads(GAME.read_text(encoding="utf-8"))
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps({**data, "rule": {"disp": "", "aka": 1}}), encoding="utf-8")
+    today = riichi("replay", str(path), "--ruleset", "tenhou", "--json").json()
+    assert today["disagreements"] == []
+    assert any("its results fit the rules of tenhou from 2021-10-04" in n["note"]
+               for n in today["notes"])
+    for argv in (["--date", "2015-01-01"], ["--ruleset", "tenhou@2015-01-01"]):
+        run = riichi("replay", str(path), *argv, "--json")
+        assert run.status == 1
+        (found,) = run.json()["disagreements"]
+        assert found["what"] == "standings"
+
+
+def test_a_date_that_is_not_one(riichi: RunCli) -> None:
+    run = riichi("replay", str(MJSON), "--date", "2015-02-30")
+    assert run.status == 2 and "not a date of the calendar" in run.err
+    run = riichi("replay", str(MJSON), "--ruleset", "tenhou@2015-02-30")
+    assert run.status == 2 and "not a date of the calendar" in run.err

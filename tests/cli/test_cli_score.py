@@ -385,3 +385,18 @@ def test_negative_counts(riichi: RunCli) -> None:
     run = riichi("score", PINFU_ITTSU, "--honba", "-1", "--json")
     assert run.status == 1
     assert run.json()["error"]["code"] == "bad_field"
+
+
+def test_score_at_a_date(riichi: RunCli) -> None:
+    # a ruleset at a date: its values in force that day (rulesets/tenhou/ruleset.json, history);
+    # the win itself scores alike on every day of Tenhou
+    a = riichi("score", PINFU_ITTSU, "--ruleset", "tenhou", "--date", "2009-06-01", "--json")
+    b = riichi("score", PINFU_ITTSU, "--ruleset", "tenhou@2009-06-01", "--json")
+    assert a.status == b.status == 0
+    assert a.json()["ruleset"] == b.json()["ruleset"] == "tenhou@2009-06-01"
+    assert a.json()["points"] == riichi("score", PINFU_ITTSU, "--ruleset", "tenhou",
+                                        "--json").json()["points"]
+    run = riichi("score", PINFU_ITTSU, "--ruleset", "tenhou@2009-06-01", "--date", "2010-01-01")
+    assert run.status == 2 and "two dates given" in run.err
+    run = riichi("score", PINFU_ITTSU, "--ruleset", "tenhou", "--date", "June 2009")
+    assert run.status == 2 and "write it YYYY-MM-DD" in run.err

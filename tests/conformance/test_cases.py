@@ -306,3 +306,30 @@ def test_missing_folder_is_an_error(tmp_path: Path) -> None:
     suite = load_suite(tmp_path / "nowhere")
     [error] = suite.errors
     assert "no such folder" in error.render()
+
+
+# ------------------------------------------------------------------ the date of a case
+
+
+def test_a_case_names_its_date(tmp_path: Path) -> None:
+    # YAML reads 2010-06-02 as a date; quoted, it is the same day
+    for written in ("2010-06-02", '"2010-06-02"'):
+        text = GOOD.replace("  tags:", f"  date: {written}\n  tags:")
+        [case] = load_file(write(tmp_path, "dated.yaml", text))
+        assert str(case.date) == "2010-06-02"
+    [case] = load_file(write(tmp_path, "plain.yaml", GOOD))
+    assert case.date is None
+
+
+def test_a_date_that_is_not_one(tmp_path: Path) -> None:
+    text = GOOD.replace("  tags:", '  date: "2010-06-31"\n  tags:')
+    [(line, message)] = problems(write(tmp_path, "bad.yaml", text))
+    assert line == 3 and "case 'pinfu-ron': date: '2010-06-31' is not a date of the calendar" in (
+        message)
+    text = GOOD.replace("  tags:", '  date: "June 2010"\n  tags:')
+    [(line, message)] = problems(write(tmp_path, "form.yaml", text))
+    assert line == 3 and "does not match" in message
+    # unquoted, YAML itself refuses a day that is not in the calendar
+    text = GOOD.replace("  tags:", "  date: 2010-06-31\n  tags:")
+    [(_, message)] = problems(write(tmp_path, "yaml.yaml", text))
+    assert message.startswith("invalid YAML: day is out of range")

@@ -177,3 +177,28 @@ def test_to_json() -> None:
     assert data["expected"] == {"points": 7000} and data["actual"]["points"] == 7700
     assert data["mismatches"] == ["points: expected 7000, got 7700"]
     assert "trace" in data and "trace" not in result.to_json()
+
+
+def test_a_dated_case_runs_at_its_date() -> None:
+    # conformance/game-end.yaml: the same South 4 draw (the dealer alone tenpai, first with
+    # 31,000 after the payments) on 2010-06-01 and on 2010-06-02, around Tenhou's tenpai-yame
+    # of June 2010 (ruleset tenhou, history of tenpai_yame)
+    from riichi_rules.conformance.cases import load_suite
+    from riichi_rules.conformance.runner import at_case_date
+    from riichi_rules.rulesets.config import load_config
+
+    cases = {c.id: c for c in load_suite().cases}
+    before = cases["game-end-tenpai-yame-tenhou-before-june-2010"]
+    after = cases["game-end-tenpai-yame-tenhou-from-june-2010"]
+    assert str(before.date) == "2010-06-01" and str(after.date) == "2010-06-02"
+    tenhou = load_config("tenhou")
+    assert at_case_date(before, tenhou).parameters["tenpai_yame"] is False
+    assert at_case_date(after, tenhou).parameters["tenpai_yame"] is True
+    for case in (before, after):
+        result = run_case(case, "tenhou")
+        assert result.passed, result.report()
+    # a ruleset named with a date of its own keeps it: tenhou as of 2009 plays on after the
+    # draw of 2010-06-02, which the case does not expect
+    pinned = load_config("tenhou@2009-06-01")
+    assert at_case_date(after, pinned) is pinned
+    assert run_case(after, pinned).failed

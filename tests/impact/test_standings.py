@@ -15,9 +15,10 @@ tests/records/fixtures/synthetic_game.mjson (see test_corpus.py), settled by han
 * Places: Tenhou 3 4 1 2. EMA 2016: seats 0 and 3 tie at 27,900, placed in seat order (seat 0
   second): 2 4 1 3, so seats 0 and 3 flip.
 * Final points. Tenhou (variants.md #1-#3: return 30,000, uma +20/+10/-10/-20, oka 20,000 to
-  the first; scores but the first's rounded to the thousand, the first takes the balance):
-  seat 0 21 - 30 - 10 = -19.0, seat 1 20 - 30 - 20 = -30.0, seat 3 22 - 30 + 10 = +2.0, seat 2
-  +47.0. EMA 2016 (§1: return 30,000, uma +15/+5/-5/-15, tied players share the uma): seat 2
+  the first; the record gives no date, so today's rule: exact tenths, as in Tenhou's records
+  since 2022, ruleset tenhou's history of final_points_rounding): seat 0 20.9 - 30 - 10 =
+  -19.1, seat 1 19.9 - 30 - 20 = -30.1, seat 3 21.9 - 30 + 10 = +1.9, seat 2 37.3 - 30 + 20 +
+  20 = +47.3. EMA 2016 (§1: return 30,000, uma +15/+5/-5/-15, tied players share the uma): seat 2
   8.3 + 15 = +23.3, seats 0 and 3 -2.1 + (5 - 5) / 2 = -2.1, seat 1 -4.1 - 15 = -19.1.
 """
 
@@ -27,7 +28,8 @@ from pathlib import Path
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.impact.standings import EXPECTED, Standing, settle_files, settle_game
-from riichi_rules.records.events import GameRecord, read_records
+from riichi_rules.records.events import GameRecord
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.replay import replay_game
 from riichi_rules.scoring.scorer import program
 
@@ -37,7 +39,7 @@ MJSON = Path(__file__).parents[1] / "records" / "fixtures" / "synthetic_game.mjs
 def test_the_fixture_settled_under_tenhou_and_ema_2016() -> None:
     (game,) = settle_files([MJSON], "tenhou", "ema-2016")
     assert game.a == Standing((20900, 19900, 37300, 21900), (3, 4, 1, 2),
-                              (-19.0, -30.0, 47.0, 2.0))
+                              (-19.1, -30.1, 47.3, 1.9))
     assert game.b == Standing((27900, 25900, 38300, 27900), (2, 4, 1, 3),
                               (-2.1, -19.1, 23.3, -2.1))
     assert game.flipped == (0, 3)

@@ -94,6 +94,9 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("when_twice.rules", 7, 5, "when closed", "'when' is given twice", "and"),
     Mistake("dangling_and.rules", 7, 5, "source", "unexpected 'source'", ANY_HINT),
     Mistake("unclosed_parenthesis.rules", 7, 5, "source", "expected ')'", ANY_HINT),
+    Mistake("parameter_value_typo.rules", 6, 40, '"yakuman_typo"',
+            "'yakuman_typo' is not a value of rule.renhou (one of: none, mangan, five_han, "
+            "best_of)", None),
 )
 
 
@@ -160,10 +163,16 @@ def test_mistake_is_reported(
     assert (head["file"], int(head["line"]), int(head["col"])) == (
         shown, mistake.line, mistake.column), output
     assert mistake.message in head["message"], output
-    # the source line, then the caret under the column
+    # the source line, then the caret under the column, underlined to the end of the faulty
+    # text (a name, a token, an expression) when the checker knows it: at least the start of
+    # what the table names, never past the line
     source = (MISTAKES / mistake.file).read_text(encoding="utf-8").splitlines()[mistake.line - 1]
     assert lines[1] == "    " + source.rstrip(), output
-    assert lines[2] == "    " + " " * (mistake.column - 1) + "^", output
+    caret = re.fullmatch(r"    ( *)(\^~*)", lines[2])
+    assert caret is not None and len(caret[1]) == mistake.column - 1, output
+    marked = source[mistake.column - 1:mistake.column - 1 + len(caret[2])]
+    assert mistake.at.startswith(marked) or marked.startswith(mistake.at), output
+    assert mistake.column - 1 + len(caret[2]) <= len(source.rstrip()), output
     if mistake.hint is not None:
         hints = [line for line in lines[3:] if line.startswith("    hint: ")]
         assert hints, f"no hint:\n{output}"

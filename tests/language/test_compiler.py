@@ -283,3 +283,30 @@ def test_seats_carry_their_places() -> None:
                                                           (2, 1, 2)]
     text = "standings t { result count(seats where rank == 1) * 10 + max(seats: points) / 100 }"
     assert _table_value(text, {"seats": seats}) == 2 * 10 + 303
+
+
+@pytest.mark.parametrize(("expr", "win", "expected"), [
+    # seven pairs 22p 44p 66s 88s 55z 66z 77z: every tile an even simple or a dragon
+    ("every tile is (dragon or (suited and number in [2, 4, 6, 8]))",
+     {"hand": "2244p6688s556677z", "win": "7z"}, [True]),
+    # a 3p among them: it is neither a dragon nor an even number
+    ("every tile is (dragon or (suited and number in [2, 4, 6, 8]))",
+     {"hand": "2233p6688s556677z", "win": "7z"}, [False]),
+    ("no tile is (honour and not dragon)", {"hand": "2244p6688s556677z", "win": "7z"}, [True]),
+])
+def test_a_condition_on_each_element_after_is(expr: str, win: dict[str, Any],
+                                              expected: list[Any]) -> None:
+    assert _values(expr, win) == expected
+
+
+def test_a_property_out_of_its_element_says_so() -> None:
+    # 'every tile is dragon or (suited and ...)' reads as '(every tile is dragon) or (suited
+    # and ...)': 'suited' is then outside any tile, and the message says so (the hint shows
+    # the bracketed form, tested just above)
+    text = ('yaku even "Even" {\n    han 1\n    when every tile is dragon or (suited and '
+            'number in [2, 4, 6, 8])\n}\n')
+    problems = check_rule_text(text, "t.rules", parameter_defaults())
+    assert [p.message for p in problems] == [
+        "'suited' says something of a tile, and none is in question here",
+        "'number' says something of a tile or a group, and none is in question here"]
+    assert "every tile is (dragon or (suited and number in [2, 4, 6, 8]))" in problems[0].hint

@@ -21,12 +21,12 @@ from riichi_rules.conformance.cases import known_ruleset_ids, load_suite
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.language.evaluate import evaluate
+from riichi_rules.language.rules import TypedStep
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program
-from riichi_rules.scoring.typed_rules import TypedStep, typed_rules
 from riichi_rules.search.situations import random_situation
 
 RULESETS = known_ruleset_ids()
@@ -67,7 +67,7 @@ def _same(compiled: Any, reference: Any, what: str, win: Win) -> None:
 
 
 def _check_yaku(prog: ScoringProgram, env: Env, win: Win) -> None:
-    typed = typed_rules(prog).yaku
+    typed = prog.typed.yaku
     overridden = set(prog.config.yaku_overrides)
     for rule in (*prog.yakuman, *prog.yaku):
         spec = typed[rule.id]
@@ -94,7 +94,7 @@ def _check_yaku(prog: ScoringProgram, env: Env, win: Win) -> None:
 
 
 def _check_fu(prog: ScoringProgram, env: Env, win: Win) -> None:
-    steps = typed_rules(prog).fu
+    steps = prog.typed.fu
     assert len(steps) == len(prog.fu.steps)
     for step, spec in zip(prog.fu.steps, steps, strict=True):
         if step.each is not None:
@@ -123,9 +123,9 @@ def _check_step(when: Any, value: Any, spec: TypedStep, env: Env, win: Win, what
 
 
 def _check_limits_and_payments(prog: ScoringProgram, env: Env, win: Win) -> None:
-    limits = typed_rules(prog).limits
+    limits = prog.typed.limits
     base = next(s for s in limits if s.keyword == "base")
-    payments = typed_rules(prog).payments
+    payments = prog.typed.payments
     for han, fu, total, top, yaku in STAGES:
         env.han, env.fu, env.yakuman_total, env.yakuman_max, env.yaku = han, fu, total, top, yaku
         env.basic = prog.limits.basic(env)
@@ -171,3 +171,71 @@ def test_random_wins(seed: int, ruleset: str) -> None:
         if win is not None:
             _agree(win, ruleset)
             checked += 1
+
+
+# ---- the table rules --------------------------------------------------------------------------
+
+
+def _checked_table(prog: ScoringProgram, mismatches: list[str]) -> ScoringProgram:
+    """``prog`` whose every table-rule clause also asks the reference evaluator, on the same
+    question, and notes where the two answers part."""
+    import dataclasses
+
+    from riichi_rules.scoring.program import TableProgram, TableRule
+
+    specs = {(s.kind, s.name): s for s in prog.typed.table}
+
+    def checked(what: str, fn: Any, tree: Any) -> Any:
+        if fn is None or tree is None:
+            return fn
+
+        def both(env: Any) -> Any:
+            compiled = fn(env)
+            reference = evaluate(tree, env)
+            if compiled != reference:
+                mismatches.append(f"{what}: compiled {compiled!r}, reference {reference!r}")
+            return compiled
+
+        return both
+
+    def rule_of(rule: TableRule) -> TableRule:
+        spec = specs[(rule.kind, rule.name)]
+        what = f"{rule.kind} {rule.name}"
+        pays = tuple(dataclasses.replace(
+            p, amount=checked(f"{what} pay", p.amount, s.value),
+            when=checked(f"{what} pay when", p.when, s.when))
+            for p, s in zip(rule.pays, spec.pays, strict=True))
+        gains = tuple(dataclasses.replace(
+            g, amount=checked(f"{what} gain", g.amount, s.value),
+            when=checked(f"{what} gain when", g.when, s.when))
+            for g, s in zip(rule.gains, spec.gains, strict=True))
+        return dataclasses.replace(
+            rule, when=checked(f"{what} when", rule.when, spec.when),
+            allow=checked(f"{what} allow", rule.allow, spec.allow),
+            forbid=checked(f"{what} forbid", rule.forbid, spec.forbid),
+            up_to=checked(f"{what} up to", rule.up_to, spec.up_to),
+            result=checked(f"{what} result", rule.result, spec.result),
+            balance=checked(f"{what} balance", rule.balance, spec.balance),
+            pays=pays, gains=gains)
+
+    rules = {kind: tuple(rule_of(r) for r in kept) for kind, kept in prog.table.rules.items()}
+    return dataclasses.replace(prog, table=TableProgram(rules, prog.table.slot_count,
+                                                        prog.table.cache_size))
+
+
+@pytest.mark.parametrize("ruleset", RULESETS)
+def test_every_table_rule_on_every_referee_case(ruleset: str) -> None:
+    """Every question the referee puts to a table rule while it follows the conformance
+    suite's referee cases, answered alike by the compiled clause and the evaluator."""
+    from riichi_rules.conformance.events import play
+
+    mismatches: list[str] = []
+    prog = _checked_table(_program(ruleset), mismatches)
+    followed = 0
+    for case in load_suite().cases:
+        if case.deal is None or case.events is None:
+            continue
+        play(case.deal, case.steps, prog, name=case.id)
+        followed += 1
+    assert followed > 100
+    assert not mismatches, mismatches[:5]

@@ -14,7 +14,7 @@ def _typed(condition: str, **parameters: object) -> Typed:
     (decl,) = parse_rules(f'yaku x "X" {{ han 1\n when {condition} }}', "t.rules").declarations
     clause = decl.first("when")
     assert clause is not None and clause.value is not None
-    return Typer(parameters).type(clause.value)
+    return Typer(parameters).condition(clause.value, "limits")
 
 
 @pytest.mark.parametrize(("condition", "parameters", "value"), [
@@ -39,6 +39,26 @@ def test_the_parts_that_cannot_change_a_chain_are_dropped() -> None:
     folded = fold(_typed("han >= 5 or (rule.kiriage and tsumo)", kiriage=True))
     assert folded.op == t.OR
     assert [p.op for p in folded.parts if p is not None] == [t.COMPARE, t.FEATURE]
+
+
+@pytest.mark.parametrize(("condition", "value"), [
+    # a test or its negation always holds, whatever the situation (rulesets/base/table.rules:
+    # a kan rule's 'on is closed_kan or on is not closed_kan' once its parameter is put in)
+    ("tsumo or not tsumo", True),
+    ("form is standard or form is not standard", True),
+    ("count(sets) == 4 or count(sets) != 4", True),
+    # and both never do
+    ("riichi and not riichi", False),
+    ("closed and han >= 2 and not closed", False),
+])
+def test_a_test_with_its_negation_folds(condition: str, value: bool) -> None:
+    folded = fold(_typed(condition))
+    assert (folded.op, folded.data) == (t.CONST, value)
+
+
+def test_a_test_and_another_do_not_fold() -> None:
+    # 'tsumo or not riichi' is not decided by its form
+    assert fold(_typed("tsumo or not riichi")).op == t.OR
 
 
 def test_what_reads_the_situation_stays() -> None:

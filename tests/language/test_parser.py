@@ -141,3 +141,32 @@ def test_token_soup_raises_only_rule_errors(words: list[str]) -> None:
         parse_rules(" ".join(words), "fuzz.rules")
     except RuleError as error:
         assert error.diagnostics
+
+
+def test_a_second_syntax_error_gets_its_own_message_and_hint() -> None:
+    # two mistakes, one per declaration: '=' for '==' at line 3, column 22, then a condition
+    # ending in 'and' (line 7, column 17) before 'source' at line 8, column 5. After the first,
+    # parsing resumes at the next declaration; the second is reported at its own place with
+    # the hint a file holding it alone gets (it used to come without a hint)
+    second = 'yaku b "B" {\n    han 1\n    when closed and\n    source "x"\n}\n'
+    text = 'yaku a "A" {\n    han 1\n    when count(sets) = 4\n}\n' + second
+    with pytest.raises(RuleError) as caught:
+        parse_rules(text, "two.rules")
+    first, then = caught.value.diagnostics
+    assert (first.line, first.column, first.hint) == (3, 22, "use '==' to compare, not '='")
+    assert (then.line, then.column) == (8, 5)
+    assert then.hint == "the condition ending in 'and' at line 7, column 17 has nothing after it"
+    with pytest.raises(RuleError) as alone:
+        parse_rules(second, "one.rules")
+    (same,) = alone.value.diagnostics
+    assert (same.message, same.hint.replace("line 3", "line 7")) == (then.message, then.hint)
+
+
+def test_spans_reach_to_the_end_of_what_they_cover() -> None:
+    (decl,) = parse_rules('yaku a "A" {\n    han 1\n    when some(sets as a: a.number == 7)\n}\n',
+                          "t.rules").declarations
+    when = decl.first("when")
+    assert when is not None and when.value is not None
+    span = when.value.span
+    # 'some(sets as a: a.number == 7)' starts at column 10 and ends before column 40
+    assert (span.line, span.column, span.end_line, span.end_column) == (3, 10, 3, 40)

@@ -43,9 +43,8 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    read_record,
-    read_records,
 )
+from riichi_rules.records.files import read_record, read_records
 from riichi_rules.records.mjai import UNSCORED, read_mjai, tile_of_mjai
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import read_tenhou6
@@ -176,9 +175,9 @@ def test_read_record_tells_the_format_by_content(tmp_path: Path, game: GameRecor
         path.write_text(MJSON.read_text(encoding="utf-8"), encoding="utf-8")
         assert read_record(path).hands == game.hands
     assert read_record(FIXTURES / "synthetic_game.json").rules.label == "四鳳南喰赤"
-    found = list(read_records([tmp_path]))  # a folder: .json, .jsonl (not .log)
+    found = list(read_records([tmp_path]))  # a folder: .json, .jsonl and .log alike
     assert [Path(g.source).name for g in found if isinstance(g, GameRecord)] == [
-        "game.json", "game.jsonl"]
+        "game.json", "game.jsonl", "game.log"]
 
 
 @pytest.mark.parametrize(
@@ -482,3 +481,29 @@ def test_deltas_only_replay_reports_no_score_it_cannot_check() -> None:
     for t6, mj in _replays(scored=False):
         assert _found(mj) == _found(t6), t6.source
         assert (mj.deltas_only, t6.deltas_only) == (mj.wins, 0)
+
+
+# ---- gimite/mjai's own logs: a comment, then each event followed by a drawing of the table ---
+
+
+def test_a_log_with_drawings_of_the_table(game: GameRecord) -> None:
+    # gimite/mjai's logs (its test/test.mjlog.golden.log) start with "# Original file: ..." and
+    # follow each event with the table drawn in text; the events are the lines that start
+    # with '{"'
+    drawn = ["# Original file: test/synthetic.mjlog", ""]
+    for line in LINES:
+        drawn += [line, "E-1 kyoku 0 honba  dora_marker: 6s", " {0} tehai: 1m 2m",
+                  "     ho:", "-" * 80]
+    assert read_mjai("\n".join(drawn)).hands == game.hands
+
+
+def test_the_first_protocol_is_refused_saying_why() -> None:
+    # mjai's first protocol (gimite/mjai 2012): start_kyoku gives only oya and dora_marker,
+    # haipai events deal the hands, and hora and ryukyoku give no score changes
+    lines = ['{"type":"start_game","names":["a","b","c","d"]}',
+             '{"type":"start_kyoku","oya":0,"dora_marker":"6s"}',
+             '{"type":"haipai","actor":0,"pais":["1m","2m","3m","4m","5m","6m","7m","8m","9m",'
+             '"1p","2p","3p","4p"]}']
+    with pytest.raises(RecordError, match="an mjai log of the first protocol") as info:
+        read_mjai("\n".join(lines), source="golden.log")
+    assert "line 2" in info.value.message and "\n" not in info.value.message

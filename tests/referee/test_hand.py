@@ -115,14 +115,23 @@ def test_agari_yame_needs_the_dealer_in_first_place() -> None:
     assert not dealer_tsumo_end("tenhou", Wind.S, 3, [40000, 20000, 20000, 20000])
 
 
-def test_tenhou_has_no_tenpai_yame() -> None:
-    # shared/data/tenhou bug1.xml: before South 4-1, 20,000 / 35,400 / 10,200 / 34,400; the
-    # dealer (seat 3) alone is tenpai at the draw: 19,000 / 34,400 / 9,200 / 37,400, first with
-    # more than 30,000, and the record plays South 4-2
-    assert not draw_end("tenhou", Wind.S, 3, [20000, 35400, 10200, 34400], dealer_tenpai=True)
-    # with tenpai-yame (the parameter switched on) the same draw ends the game
-    tenpai_yame = _ruleset("tenhou", tenpai_yame=True)
-    assert draw_end(tenpai_yame, Wind.S, 3, [20000, 35400, 10200, 34400], dealer_tenpai=True)
+def test_tenhou_had_no_tenpai_yame_before_june_2010() -> None:
+    # shared/data/tenhou bug1.xml (game 2009022022gm-00a9-0000-cd94aac8, 2009-02-20): before
+    # South 4-1, 20,000 / 35,400 / 10,200 / 34,400; the dealer (seat 3) alone is tenpai at the
+    # draw: 19,000 / 34,400 / 9,200 / 37,400, first with more than 30,000, and the record plays
+    # South 4-2
+    before = load_config("tenhou", date="2010-06-01")
+    assert not draw_end(before, Wind.S, 3, [20000, 35400, 10200, 34400], dealer_tenpai=True)
+    # from June 2010 (Tenhou's announcement of 2010-05-18, blog.tenhou.net article 38215017:
+    # the all-last dealer, tenpai and first with 30,000 or more after the draw's payments,
+    # ends the game) the same draw ends the game, and so it does today
+    after = load_config("tenhou", date="2010-06-02")
+    assert draw_end(after, Wind.S, 3, [20000, 35400, 10200, 34400], dealer_tenpai=True)
+    assert draw_end("tenhou", Wind.S, 3, [20000, 35400, 10200, 34400], dealer_tenpai=True)
+    # without the parameter (as before June 2010) the dealer keeps the deal
+    no_tenpai_yame = _ruleset("tenhou", tenpai_yame=False)
+    assert not draw_end(no_tenpai_yame, Wind.S, 3, [20000, 35400, 10200, 34400],
+                        dealer_tenpai=True)
 
 
 # ---- the West-round extension (variants.md #49 [S14, S15]) ---------------------------------

@@ -84,9 +84,9 @@ def test_split_ties_share_uma_and_oka() -> None:
 
 def test_seat_order_ties() -> None:
     # Tenhou: ties go to the seat nearer the first dealer (variants.md #4 [S14]); 25,000 start,
-    # 30,000 return, uma +20/+10/-10/-20, oka +20 (#1-#3), results in whole thousands with the
-    # first balancing (final_points_rounding). All four at 25,000: seat 1 -5 + 10 = 5, seat 2
-    # -5 - 10 = -15, seat 3 -5 - 20 = -25; seat 0 takes -(5 - 15 - 25) = 35 (= -5 + 20 + 20).
+    # 30,000 return, uma +20/+10/-10/-20, oka +20 (#1-#3). All four at 25,000: seat 1 -5 + 10 =
+    # 5, seat 2 -5 - 10 = -15, seat 3 -5 - 20 = -25; seat 0 -5 + 20 + 20 = 35 (whole thousands
+    # or tenths alike).
     assert final_points(program("tenhou"), [25000] * 4) == [35.0, 5.0, -15.0, -25.0]
 
 
@@ -111,11 +111,16 @@ def test_no_oka_where_start_and_return_are_equal() -> None:
 # ---- rounding ----------------------------------------------------------------------------------
 
 
+def _tenhou_on(day: str) -> ScoringProgram:
+    return program(load_config("tenhou", date=day))
+
+
 def test_tenhou_results_in_whole_thousands_the_first_balancing() -> None:
-    # Tenhou game bug8.xml ends 77,800 / 2,400 / 16,500 / 3,300 and records 88 / -48 / -3 /
-    # -37: 16,500 counts as 17,000 (-13 + 10 uma = -3), 3,300 as 3,000 (-27 - 10 = -37),
-    # 2,400 as 2,000 (-28 - 20 = -48), and the first takes the balance, 88.
-    assert final_points(program("tenhou"), [77800, 2400, 16500, 3300]) == [
+    # Tenhou game bug8.xml (2009082902gm-00a9-0000-df6a8b53, 2009-08-29) ends 77,800 / 2,400 /
+    # 16,500 / 3,300 and records 88 / -48 / -3 / -37: 16,500 counts as 17,000 (-13 + 10 uma =
+    # -3), 3,300 as 3,000 (-27 - 10 = -37), 2,400 as 2,000 (-28 - 20 = -48), and the first
+    # takes the balance, 88.
+    assert final_points(_tenhou_on("2009-08-29"), [77800, 2400, 16500, 3300]) == [
         88.0, -48.0, -3.0, -37.0]
 
 
@@ -124,16 +129,31 @@ def test_a_negative_half_thousand_rounds_away_from_zero_and_the_first_balances()
     # -7,500 under Tenhou: 27,500 -> 28,000: -2 + 10 = 8; 19,500 -> 20,000: -10 - 10 = -20;
     # -7,500 -> -8,000: -38 - 20 = -58; the first balances: -(8 - 20 - 58) = 70 (its own score
     # rounded would give 61 - 30 + 20 + 20 = 71: the balance is what counts).
-    assert final_results(program("tenhou"), [60500, 27500, 19500, -7500]) == [
+    assert final_results(_tenhou_on("2021-10-03"), [60500, 27500, 19500, -7500]) == [
         70000, 8000, -20000, -58000]
 
 
 def test_tenth_rounding_keeps_the_hundreds() -> None:
-    # the same scores under Tenhou with final_points_rounding "tenth": (60,500 - 30,000) / 1,000
-    # + 20 + 20 = 70.5; 27,500: -2.5 + 10 = 7.5; 19,500: -10.5 - 10 = -20.5; -7,500: -37.5 - 20
-    # = -57.5 (the one Tenhou game of 2023 in the corpus: KNOWN_REPLAY.md "tenth")
-    tenth = _program("tenhou", final_points_rounding="tenth")
-    assert final_points(tenth, [60500, 27500, 19500, -7500]) == [70.5, 7.5, -20.5, -57.5]
+    # the same scores under today's Tenhou, whose results are exact tenths (its records since
+    # 2022-06-01, e.g. 2023053016gm-0029-0000-e54b3b98): (60,500 - 30,000) / 1,000 + 20 + 20 =
+    # 70.5; 27,500: -2.5 + 10 = 7.5; 19,500: -10.5 - 10 = -20.5; -7,500: -37.5 - 20 = -57.5
+    for tenth in (program("tenhou"), _tenhou_on("2021-10-04")):
+        assert final_points(tenth, [60500, 27500, 19500, -7500]) == [70.5, 7.5, -20.5, -57.5]
+
+
+def test_tenhou_east_only_uma_of_2009() -> None:
+    # Tenhou record 2009071823gm-0041-0000-ff3a2214 (2009-07-18, 四般東喰赤速, East only) ends
+    # 41,100 / 37,300 / 14,000 / 7,600 and records 41 / 12 / -21 / -32: uma +10/+5/-5/-10,
+    # scores but the first rounded to the thousand: 37 - 30 + 5 = 12, 14 - 30 - 5 = -21,
+    # 8 - 30 - 10 = -32, first -(12 - 21 - 32) = 41. The East-only games of 2009-08-27 on fit
+    # +20/+10/-10/-20 (ruleset tenhou, history of uma_east_only, last old day 2009-07-31):
+    # 37 - 30 + 10 = 17, 14 - 30 - 10 = -26, 8 - 30 - 20 = -42, first 51.
+    scores = [41100, 37300, 14000, 7600]
+    assert final_points(_tenhou_on("2009-07-18"), scores, 1) == [41.0, 12.0, -21.0, -32.0]
+    assert final_points(_tenhou_on("2009-07-31"), scores, 1) == [41.0, 12.0, -21.0, -32.0]
+    assert final_points(_tenhou_on("2009-08-01"), scores, 1) == [51.0, 17.0, -26.0, -42.0]
+    # a hanchan of the same day keeps the uma of every hanchan, +20/+10/-10/-20
+    assert final_points(_tenhou_on("2009-07-18"), scores, 2) == [51.0, 17.0, -26.0, -42.0]
 
 
 @pytest.mark.parametrize("ruleset", ["ema-2016", "tenhou", "m-league", "wrc-2025"])

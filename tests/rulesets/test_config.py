@@ -27,6 +27,7 @@ BUNDLED = (
     "jpml",
     "m-league",
     "mahjong-soul",
+    "riichi-city",
     "tenhou",
     "wrc-2022",
     "wrc-2025",
@@ -169,15 +170,52 @@ def test_bundled_values_from_variants() -> None:
     assert p["jpml"]["ippatsu"] is False and p["jpml"]["ura_dora"] is False
 
 
-def test_uncertain_is_dropped_when_a_child_sets_the_value() -> None:
+def test_uncertain_is_dropped_when_a_child_sets_the_value(tmp_path: Path) -> None:
     w22, w25 = load_config("wrc-2022"), load_config("wrc-2025")
-    assert "renhou" in w22.uncertain and "renhou" not in w25.uncertain
+    # WRC 2022 cites at least 4 wall tiles (WRC 2015 §6.5.1); WRC 2025 sets 0 (its 2025
+    # clarification) with its own citation
+    assert w22.cited_by["riichi_min_wall_tiles"] == "wrc-2022"
+    assert w22.parameters["riichi_min_wall_tiles"] == 4
     assert "riichi_min_wall_tiles" not in w25.uncertain
-    assert "pao_honba" in w25.uncertain
-    # a parent's doubt is inherited until a child sets the value: EMA 2016's riichi wall
-    # tiles (the 2012 wording) is doubted, EMA 2025 sets its own value (variants.md #36)
-    assert "riichi_min_wall_tiles" in load_config("ema-2016").uncertain
-    assert "riichi_min_wall_tiles" not in load_config("ema-2025").uncertain
+    assert w25.citations["riichi_min_wall_tiles"]
+    assert w25.cited_by["riichi_min_wall_tiles"] == "wrc-2025"
+    # WRC 2022 settles who pays the honba under liability; WRC 2025 keeps its own doubt
+    assert "pao_honba" not in w22.uncertain and "pao_honba" in w25.uncertain
+    # WRC 2022 doubts the fifth kan; a child layer that sets the value drops the doubt
+    assert "max_kans" in w22.uncertain
+    child = tmp_path / "child.json"
+    child.write_text(json.dumps({
+        "id": "child", "name": "C", "source": {"rulebook": "r", "edition": "1"},
+        "extends": "wrc-2022", "parameters": {"max_kans": 4},
+        "citations": {"max_kans": "ema-rcr-2012 §3.3.10"}}))
+    c = load_config(child)
+    assert "max_kans" not in c.uncertain and c.cited_by["max_kans"] == "child"
+    assert "pao_composite" in c.uncertain
+
+
+def test_a_layer_citation_replaces_the_parents_doubt_and_a_value_set_again_its_citation(
+    tmp_path: Path,
+) -> None:
+    parent = tmp_path / "parent.json"
+    parent.write_text(json.dumps({
+        "id": "parent", "name": "P", "source": {"rulebook": "r", "edition": "1"},
+        "extends": "base", "parameters": {"kiriage": True},
+        "citations": {"kiriage": "ema-rcr-2016 §4"},
+        "uncertain": {"renhou": "not found"},
+        "unsourced": {"chiitoitsu_fu": "looked in ema-rcr-2016"}}))
+    child = tmp_path / "child.json"
+    child.write_text(json.dumps({
+        "id": "child", "name": "C", "source": {"rulebook": "r", "edition": "1"},
+        "extends": str(parent), "parameters": {"kiriage": False},
+        "citations": {"renhou": "wrc-rules-2025 §11.5.4"}}))
+    p, c = load_config(parent), load_config(child)
+    assert p.citations == {"kiriage": "ema-rcr-2016 §4"} and p.cited_by["kiriage"] == "parent"
+    assert "renhou" in p.uncertain and "chiitoitsu_fu" in p.unsourced
+    # the child's value of kiriage drops the parent's citation; its citation of renhou
+    # replaces the parent's doubt; the parent's unsourced note is inherited
+    assert "kiriage" not in c.citations
+    assert c.citations["renhou"] == "wrc-rules-2025 §11.5.4" and c.cited_by["renhou"] == "child"
+    assert "renhou" not in c.uncertain and "chiitoitsu_fu" in c.unsourced
 
 
 def test_config_is_immutable_and_cached() -> None:
@@ -220,7 +258,7 @@ def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.Monk
             rules=["extra.rules"],
             parameters={"red_fives": 4, "kiriage": True, "uma": [10, 5, -5, -10]},
             yaku={"pinfu": {"han_closed": 2, "note": "club pinfu"}},
-            uncertain={"red_fives": "two red 5p?"},
+            uncertain={"red_fives": "two red 5p?", "uma": "10/5 or 15/5?"},
         ),
     )
     _write(tmp_path / "house" / "house.rules", "")
@@ -242,7 +280,7 @@ def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.Monk
     assert cfg.parameters["nagashi_mangan"] is True  # from tenhou
     assert cfg.parameters["chiitoitsu_fu"] == 25  # schema default
     assert "red_fives" not in cfg.uncertain  # set again without doubt
-    assert "kokushi_robs_ankan" in cfg.uncertain  # tenhou's doubt inherited
+    assert "uma" in cfg.uncertain  # the club's doubt inherited
     base_files = len(load_config("base").rule_files)
     assert cfg.rule_files[base_files:] == (
         (tmp_path / "club" / "extra.rules").resolve(),
@@ -356,6 +394,23 @@ BROKEN: dict[str, tuple[str, int, int, str]] = {
     ),
     "base_with_extends": ("extends: the base ruleset must not extend another ruleset", 5, 3, ""),
     "not_an_object": ("(root): [1, 2] is not of type 'object'", 1, 1, ""),
+    # values by date (rulesets/dated.py): each checked like the parameter's own value, the
+    # dates real days and in order
+    "history_out_of_order": (
+        "history.uma[1].until: 2012-03-31 is not after 2015-03-31 (history.uma[0]): the dates "
+        "must be in order, oldest first", 10, 17, "the last day its value was in force"),
+    "history_bad_value": (
+        "history.tenpai_yame[0].value: 'no' is not of type 'boolean'", 7, 54, ""),
+    "history_not_a_day": (
+        "history.kiriage[0].until: '2015-02-30' is not a date of the calendar", 7, 27, ""),
+    "history_date_form": (
+        "history.kiriage[0].until: '31/03/2015' is not a date: write it YYYY-MM-DD", 7, 27, ""),
+    "history_unknown_parameter": (
+        "history.kiriag: unknown parameter 'kiriag'", 7, 5, "did you mean 'kiriage'?"),
+    "history_changes_nothing": (
+        "history.kiriage[0].value: the same value as the next one (parameters.kiriage): the "
+        "entry changes nothing", 8, 50, ""),
+    "history_uma_sum": ("history.uma[0].value: the uma must sum to 0 (it sums to 5)", 7, 46, ""),
 }
 
 
@@ -448,3 +503,30 @@ def test_unknown_local_yaku_without_any_local_files(
     path = _write(tmp_path / "r.json", _ruleset(local_yaku=["sanrenkou"]))
     (d,) = _errors(path)
     assert "unknown local yaku 'sanrenkou'" in d.message
+
+
+def test_a_ruleset_without_a_rule_the_referee_asks_is_refused(tmp_path: Path) -> None:
+    """The referee asks 'claim chi' whether a chow may be called (rulesets/base/table.rules):
+    a ruleset whose rule files leave it out (here a copy of the base rules, as a fork of them
+    would be) is refused with a diagnostic naming it, not read as 'a chow is never
+    allowed'."""
+    import shutil
+
+    from riichi_rules import resources
+    from riichi_rules.errors import RuleError
+    from riichi_rules.scoring.program import compile_program
+
+    base = resources.rulesets_dir() / "base"
+    for rules in base.glob("*.rules"):
+        shutil.copy(rules, tmp_path / rules.name)
+    table = (tmp_path / "table.rules").read_text(encoding="utf-8")
+    start = table.index('claim chi "Chow" {')
+    end = table.index("}\n", start) + 2
+    (tmp_path / "table.rules").write_text(table[:start] + table[end:], encoding="utf-8")
+    data = json.loads((base / "ruleset.json").read_text(encoding="utf-8"))
+    (tmp_path / "ruleset.json").write_text(json.dumps(data), encoding="utf-8")
+    with pytest.raises(RuleError) as caught:
+        compile_program(load_config(tmp_path))
+    (problem,) = caught.value.diagnostics
+    assert problem.message.startswith("no table rule 'claim chi': the referee asks it "
+                                      "whether a player may call a chow")

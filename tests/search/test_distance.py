@@ -16,7 +16,6 @@ from riichi_rules.language.typed import Typed, Typer
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.scoring.scorer import program
-from riichi_rules.scoring.typed_rules import typed_rules
 from riichi_rules.search.distance import distance
 from riichi_rules.search.situations import random_situation
 
@@ -25,7 +24,7 @@ def _condition(text: str) -> Typed:
     (decl,) = parse_rules(f'yaku x "X" {{ han 1\n when {text} }}', "t.rules").declarations
     clause = decl.first("when")
     assert clause is not None and clause.value is not None
-    return Typer({}).type(clause.value)
+    return Typer({}).condition(clause.value, "limits")
 
 
 def _env(hand: str, win: str, **situation: object) -> Env:
@@ -72,7 +71,7 @@ def test_every_costs_each_failing_element() -> None:
 
 @cache
 def _conditions() -> tuple[Typed, ...]:
-    rules = typed_rules(program("ema-2016"))
+    rules = program("ema-2016").typed
     return tuple(y.when for y in rules.yaku.values() if y.when is not None)
 
 

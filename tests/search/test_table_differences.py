@@ -2,7 +2,7 @@
 (search/table_differences.py): every table parameter a referee conformance case's difference
 is put down to is found, for every pair of bundled rulesets; every witness is a conformance
 case that loads, passes under both rulesets with the outcomes reported, and shows its clause
-as compare_referee names causes; the search is deterministic for a seed and stops on time;
+as comparison/referee_cases names causes; the search is deterministic for a seed and stops on time;
 and it works for a house ruleset's own table rules."""
 
 from __future__ import annotations
@@ -17,8 +17,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from riichi_rules import resources
-from riichi_rules.compare import compare
-from riichi_rules.compare_referee import Panel
+from riichi_rules.comparison.pair import compare
+from riichi_rules.comparison.referee_cases import Panel
 from riichi_rules.conformance.cases import load_suite, load_text
 from riichi_rules.conformance.events import play
 from riichi_rules.conformance.runner import run_case
@@ -49,8 +49,9 @@ def _suite() -> tuple[object, ...]:
 
 def _replayed(found: TableDifferences) -> None:
     """Every witness: its case loads and passes under both rulesets; the referees decide as
-    reported; and compare_referee, following the case, puts the difference down to the clause
-    the witness is for (its first cause), written where the witness says."""
+    reported; and the panel (comparison/referee_cases.py), following the case, puts the
+    difference down to the clause the witness is for (its first cause), written where the
+    witness says."""
     a, b = found.rulesets
     configs = [load_config(r) if r in BUNDLED else load_config(HOUSE) for r in (a, b)]
     panel = Panel([program(c) for c in configs])

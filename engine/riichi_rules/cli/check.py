@@ -5,7 +5,8 @@ other files need not exist), a ruleset (a folder holding ``ruleset.json``, a ``r
 file, or a bundled ruleset id: its config, then every rule file of its ``extends`` chain,
 compiled), or a folder without ``ruleset.json`` (each ``.rules`` file in it, on its own).
 
-Exit status: 0 everything is clean, 1 some PATH has problems, 2 usage error.
+Exit status: 0 everything is clean, 1 some PATH has problems, 2 usage error, 3 a PATH hit a
+bug in riichi-rules (reported on its line; the other PATHs are checked).
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ if TYPE_CHECKING:
 
 EXIT_OK = 0
 EXIT_ERRORS = 1
+EXIT_INTERNAL = 3  # a path hit a bug in riichi-rules (reported; the others were checked)
 
 RULES_SUFFIX = ".rules"
 RULESET_FILE = "ruleset.json"
@@ -44,11 +46,16 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "  riichi check my-club/house.rules\n"
         "  riichi check my-club/            # my-club/ruleset.json\n"
         "  riichi check ema-2016 tenhou\n"
-        "Exit status: 0 clean, 1 problems found, 2 usage error.",
+        "Exit status: 0 clean, 1 problems found, 2 usage error, 3 a bug (reported).",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
-    p.add_argument("paths", nargs="+", metavar="PATH",
+    p.add_argument("paths", nargs="*", metavar="PATH",
                    help="a .rules file, a ruleset folder or ruleset.json, or a bundled id")
+    p.add_argument("--sources", action="store_true",
+                   help="check the citations of the bundled rulesets, rule files and "
+                   "conformance cases against rulesets/sources.json: every id cited is a "
+                   "source there, every source there is cited, no pointer at notes outside "
+                   "the repository")
     p.add_argument("--json", action="store_true",
                    help="print one JSON object per checked item: "
                    '{"path", "kind", "ok", "summary", "diagnostics": [...]}')
@@ -104,16 +111,52 @@ def run(args: argparse.Namespace) -> int:
         print("riichi check: error: --budget and --situations must be more than 0",
               file=sys.stderr)
         return 2
+    if not args.paths and not args.sources:
+        print("riichi check: error: give a PATH, or --sources", file=sys.stderr)
+        return 2
+    if args.sources:
+        status = _check_sources(args.json)
     witness = (args.budget, args.situations, args.seed) if args.witness else None
     for arg in args.paths:
-        for report in check_path(arg, witness):
+        try:
+            reports = check_path(arg, witness)
+        except Exception as error:  # a bug: say so, and go on with the other paths
+            print(f"{arg}: internal error: {type(error).__name__}: {error} (a bug in "
+                  "riichi-rules: please report it with this file)", file=sys.stderr)
+            status = max(status, EXIT_INTERNAL)
+            continue
+        for report in reports:
             if not report.ok:
-                status = EXIT_ERRORS
+                status = max(status, EXIT_ERRORS)
             if args.json:
                 print(json.dumps(report.to_json()))
             else:
                 print(render(report))
     return status
+
+
+def _check_sources(as_json: bool) -> int:
+    from riichi_rules.rulesets.sources import check, load_sources, registry_file
+
+    try:
+        problems = check()
+    except ValueError as e:  # the registry itself is broken (schema, a duplicate id)
+        problems_text = [str(e)]
+    else:
+        problems_text = [str(p) for p in problems]
+    if as_json:
+        print(json.dumps({"path": str(registry_file()), "kind": "sources",
+                          "ok": not problems_text, "problems": problems_text}))
+    else:
+        for line in problems_text:
+            print(line)
+        if not problems_text:
+            print(f"ok: {registry_file()}: {len(load_sources())} sources, every one cited, "
+                  "every citation resolves")
+        else:
+            print(f"{registry_file()}: {len(problems_text)} citation problem"
+                  f"{'s' if len(problems_text) != 1 else ''}")
+    return EXIT_OK if not problems_text else EXIT_ERRORS
 
 
 def render(report: Report) -> str:

@@ -67,7 +67,7 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
     from riichi_rules.scoring.scorer import program
 
     try:
-        a, b = program(args.ruleset).config.id, program(args.compare).config.id
+        a, b = program(args.ruleset).config.label, program(args.compare).config.label
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
         return None

@@ -5,6 +5,11 @@ ignored tag, a missing end result, wins an mjai log gives only by their score ch
 han, fu, yaku and points cannot be compared). With ``--compare B``: each game's final standings
 settled under the ruleset and under B too (riichi_rules.cli.impact).
 
+A ruleset whose values changed over time judges each game by the rules of its day: the date
+in the record (a Tenhou log id, a tenhou.net/6 log id, a date in its title, an mjai log's
+metadata), else ``--date``; a record without either is tried under the rules of each era and
+the report says which it fits. ``--ruleset tenhou@2009-06-01`` takes every game at that date.
+
 Exit status: 0 when every game agrees, 1 when some disagreement or unreadable file was found.
 """
 
@@ -27,7 +32,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "(Mortal, mjai.app) has only those checked, and is counted as such.",
     )
     p.add_argument("files", nargs="+", metavar="FILE", help="record files or folders")
-    p.add_argument("--ruleset", default="tenhou", help="ruleset id or path (default tenhou)")
+    p.add_argument("--ruleset", default="tenhou",
+                   help="ruleset id or path (default tenhou); ID@YYYY-MM-DD takes every game "
+                   "under the rules of that day")
+    p.add_argument("--date", metavar="YYYY-MM-DD", type=_day,
+                   help="the day of the games whose records give none (by default such a game "
+                   "is tried under the rules of each era of the ruleset)")
     p.add_argument("--json", action="store_true",
                    help='print {"games", "hands", "wins", "deltas_only", "disagreements": '
                    '[...], "notes": [...], "unsupported": [...], "errors": [...]}')
@@ -35,10 +45,19 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_compare_option(p)
 
 
+def _day(text: str) -> str:
+    from riichi_rules.rulesets.dated import parse_day
+
+    try:
+        return parse_day(text).isoformat()
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
 def run(args: argparse.Namespace) -> int:
     from riichi_rules.cli.impact import run_settle
     from riichi_rules.errors import DiagnosticError
-    from riichi_rules.records.events import record_files
+    from riichi_rules.records.files import record_files
     from riichi_rules.referee.replay import GameReport, replay_one
     from riichi_rules.scoring.scorer import program
 
@@ -50,7 +69,7 @@ def run(args: argparse.Namespace) -> int:
         print(error.render(), file=sys.stderr)
         return 2
     files = [str(f) for f in record_files(args.files)]
-    work = [(f, args.ruleset) for f in files]
+    work = [(f, args.ruleset, args.date) for f in files]
     progress = sys.stderr.isatty() and not args.json
     reports: list[GameReport] = []
 

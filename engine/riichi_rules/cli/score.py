@@ -85,7 +85,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     p.add_argument("--ruleset", metavar="NAME|PATH", default=DEFAULT_RULESET,
                    help=f"a bundled ruleset id or a ruleset.json / its folder "
-                   f"(default {DEFAULT_RULESET}; see 'riichi rulesets')")
+                   f"(default {DEFAULT_RULESET}; see 'riichi rulesets'); NAME@YYYY-MM-DD "
+                   "takes it as it stood that day")
+    p.add_argument("--date", metavar="YYYY-MM-DD",
+                   help="score under the ruleset's values in force that day (a ruleset whose "
+                   "values changed over time; default: today's)")
     p.add_argument("--json", action="store_true",
                    help="print the result as JSON (one object a line)")
     p.set_defaults(take_extra_positionals=_take_extra_positionals, score_parser=p)
@@ -132,10 +136,11 @@ def run(args: argparse.Namespace) -> int:
                             "--batch FILE")
 
     from riichi_rules.errors import RiichiError
+    from riichi_rules.rulesets.config import load_config
     from riichi_rules.scoring.scorer import program
 
     try:
-        prog = program(args.ruleset)
+        prog = program(load_config(args.ruleset, date=args.date))
     except RiichiError as error:
         print(f"riichi score: cannot load ruleset '{args.ruleset}':", file=sys.stderr)
         print(_render(error), file=sys.stderr)

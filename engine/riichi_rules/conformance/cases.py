@@ -19,6 +19,7 @@ under; its ``expect`` may then name their ids.
 
 from __future__ import annotations
 
+import datetime as dt
 import json
 from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -46,6 +47,7 @@ from riichi_rules.errors import (
     InputError,
     did_you_mean,
 )
+from riichi_rules.rulesets.dated import parse_day
 
 __all__ = [
     "DEFAULT",
@@ -115,7 +117,8 @@ class Expectation:
 class Case:
     """One conformance case, as written (``win`` is the DESIGN.md JSON form of a win;
     ``events`` the events as written, ``deal`` and ``steps`` the same read; ``rulesets`` the
-    case's own ruleset folders, ``ruleset_ids`` their ids)."""
+    case's own ruleset folders, ``ruleset_ids`` their ids; ``date`` the day the situation is
+    set on, for rulesets whose values changed over time)."""
 
     id: str
     source: str
@@ -130,6 +133,7 @@ class Case:
     steps: tuple[Step, ...] = ()
     rulesets: tuple[Path, ...] = ()
     ruleset_ids: tuple[str, ...] = ()
+    date: dt.date | None = None
 
     @property
     def location(self) -> str:
@@ -331,6 +335,9 @@ class _Loader:
             self.at(1, 1, "the file holds no cases: a case file is a YAML list of cases "
                     "(- id: ...)")
             raise self.fail()
+        for raw in data if isinstance(data, list) else ():
+            if isinstance(raw, dict) and isinstance(raw.get("date"), dt.date):
+                raw["date"] = raw["date"].isoformat()  # YAML reads 2010-06-01 as a date
         errors = sorted(_validator().iter_errors(data), key=lambda e: list(map(str, e.path)))
         for error in errors:
             self._schema_error(data, error)
@@ -363,6 +370,9 @@ class _Loader:
             return None
         except yaml.YAMLError as exc:
             self.at(1, 1, f"invalid YAML: {exc}")
+            return None
+        except ValueError as exc:  # a timestamp that is no date of the calendar (2010-02-30)
+            self.at(1, 1, f"invalid YAML: {exc}", "write a date YYYY-MM-DD of the calendar")
             return None
         finally:
             loader.dispose()
@@ -512,11 +522,18 @@ class _Loader:
                                  did_you_mean(key, [DEFAULT, *rulesets]))
             events = raw.get("events")
             deal, steps = (None, ()) if events is None else self._events(data, index, raw)
+            day: dt.date | None = None
+            if "date" in raw:
+                try:
+                    day = parse_day(raw["date"])
+                except ValueError as error:
+                    date_node, _ = self.node_at((index, "date"))
+                    self.at_node(date_node, f"case '{case_id}': date: {error}")
             cases.append(Case(
                 id=case_id, source=raw["source"], tags=tuple(raw.get("tags", ())),
                 win=raw.get("win"), events=tuple(events) if events is not None else None,
                 expect=expect, notes=raw.get("notes", ""), file=self.path, line=line,
-                deal=deal, steps=steps, rulesets=paths, ruleset_ids=own_ids,
+                deal=deal, steps=steps, rulesets=paths, ruleset_ids=own_ids, date=day,
             ))
         return cases
 

@@ -17,6 +17,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from riichi_rules.conformance.outcomes import outcome_of
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative, parse_meld
 from riichi_rules.records.events import (
@@ -575,8 +576,6 @@ def _drawn_hand(referee: HandReferee, step: Step, index: int) -> DrawnHand:
 
 def observe(result: Play) -> dict[str, Any]:
     """What a case's expectation can state, as the referee has it after the events."""
-    from riichi_rules.conformance.runner import outcome_of
-
     referee = result.referee
     state = referee.state
     last = result.disagreements[-1] if result.disagreements else []
@@ -599,5 +598,5 @@ def observe(result: Play) -> dict[str, Any]:
         out["game_over"] = referee.game_over(result.rounds)
         ended = final_scores(referee.program, [s.points for s in state.seats], state.sticks)
         out["final_scores"] = ended
-        out["final_points"] = final_points(referee.program, ended)
+        out["final_points"] = final_points(referee.program, ended, result.rounds)
     return out

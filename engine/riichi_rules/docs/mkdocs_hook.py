@@ -4,7 +4,9 @@ Before mkdocs reads the pages it runs ``riichi docs build`` into ``docs/generate
 changed files are rewritten, so ``mkdocs serve`` does not loop) and puts the generated pages
 into the navigation: the nav entries ``Rulebook: generated/index.md`` and ``Comparisons:
 generated/compare/index.md`` of mkdocs.yml are replaced by the generated sections. Nav entries
-naming a hand-written page that does not exist (yet) are left out with a log message.
+naming a hand-written page that does not exist (yet) are left out with a log message. The
+search's findings are kept in ``docs/generated/.search`` (see
+:mod:`riichi_rules.docs.searched`), so a rebuild that changes no rule searches nothing again.
 
 Set ``RIICHI_DOCS_SKIP_BUILD=1`` to use the pages already in ``docs/generated``.
 """
@@ -76,7 +78,7 @@ def on_page_markdown(markdown: str, page: Any, config: Any, files: Any) -> str:
     """Links from a hand-written page to a project file outside the docs folder
     (``../rulesets/base/yaku.rules``) go to that file's generated page instead."""
     from riichi_rules import resources
-    from riichi_rules.docs.pages import SOURCE_ROOTS, source_page
+    from riichi_rules.docs.markdown import SOURCE_ROOTS, source_page
 
     src = str(page.file.src_uri)
     if src.startswith("generated/"):

@@ -22,11 +22,12 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
-from riichi_rules.records.events import HandRecord, RecordError, read_record, record_files
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError
 from riichi_rules.records.events import Win as WinEvent
+from riichi_rules.records.files import read_games, record_files
 from riichi_rules.records.tenhou_agari import to_win
 from riichi_rules.referee.hand import HandReferee
-from riichi_rules.referee.replay import replay_game
+from riichi_rules.referee.replay import on_its_day, replay_game
 from riichi_rules.scoring.program import ScoringProgram
 
 SKIP_THREE_PLAYER = "three-player game"
@@ -141,13 +142,20 @@ def _seat(value: Any) -> int | None:
 
 
 def _record_wins(path: Path, program: ScoringProgram) -> Iterator[CorpusWin | Unread]:
-    """The wins of a game record, each as the referee builds it when it follows the hand."""
+    """The wins of the games of a record file, each as the referee builds it when it follows
+    the hand."""
     name = str(path)
     try:
-        record = read_record(path)
+        records = read_games(path)
     except RecordError as error:
         yield Unread(name, False, UNREADABLE_FILE, error.message, 0)
         return
+    for record in records:
+        yield from _game_wins(record, program)
+
+
+def _game_wins(record: GameRecord, program: ScoringProgram) -> Iterator[CorpusWin | Unread]:
+    name = record.source
     found: list[CorpusWin | Unread] = []
 
     def on_hand(hand: HandRecord, referee: HandReferee) -> None:
@@ -159,16 +167,16 @@ def _record_wins(path: Path, program: ScoringProgram) -> Iterator[CorpusWin | Un
                 found.append(CorpusWin(name, None, record.game_id, hand.name, event.seat,
                                        built[event.index]))
             else:
-                where = f"{record.game_id or path.name} {hand.name} seat {event.seat}"
+                where = f"{record.game_id or Path(name).name} {hand.name} seat {event.seat}"
                 found.append(Unread(where, False, NOT_FOLLOWED, f"{where}: {stopped}"))
 
-    report = replay_game(record, program, on_hand=on_hand)
+    report = replay_game(record, on_its_day(record, program), on_hand=on_hand)
     if report.unsupported:
         reason = SKIP_THREE_PLAYER if record.rules.players != 4 else SKIP_SPECIAL_LOBBY
         for hand in record.hands:
             for event in _wins(hand):
-                yield Unread(f"{record.game_id or path.name} {hand.name} seat {event.seat}",
-                             True, reason, f"{name}: {report.unsupported}")
+                yield Unread(f"{record.game_id or Path(name).name} {hand.name} seat "
+                             f"{event.seat}", True, reason, f"{name}: {report.unsupported}")
         return
     yield from found
 

@@ -24,9 +24,10 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.language.table_vocabulary import seats_of
-from riichi_rules.records.events import GameRecord, RecordError, read_records
+from riichi_rules.records.events import GameRecord, RecordError
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.hand import Disagreement
-from riichi_rules.referee.replay import GameReport, replay_game
+from riichi_rules.referee.replay import GameReport, on_its_day, replay_game
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program
 
@@ -87,9 +88,10 @@ def _standing(report: GameReport) -> Standing | None:
 
 
 def settle_game(record: GameRecord, a: ScoringProgram, b: ScoringProgram) -> Settlement:
-    """The game settled under ``a`` and under ``b``."""
-    report_a = replay_game(record, a, settle=True)
-    report_b = replay_game(record, b, settle=True)
+    """The game settled under ``a`` and under ``b`` (each, where its values changed over
+    time, as they stood on the game's day)."""
+    report_a = replay_game(record, on_its_day(record, a), settle=True)
+    report_b = replay_game(record, on_its_day(record, b), settle=True)
     if report_a.unsupported or report_b.unsupported:
         return Settlement(record.source, record.game_id,
                           not_settled=report_a.unsupported or report_b.unsupported)

@@ -1,6 +1,6 @@
 """Recorded wins rescored under two rulesets A and B: how many change, how, by how many points,
 and why, by cause (the rule and the differing parameters behind each difference, as
-:func:`riichi_rules.compare.reasons` names them for the conformance cases).
+:func:`riichi_rules.comparison.cases.reasons` names them for the conformance cases).
 
 A win *differs* in one or more of these kinds (:data:`KINDS`):
 
@@ -12,8 +12,8 @@ A win *differs* in one or more of these kinds (:data:`KINDS`):
   another error).
 
 The points moved by a win are B's minus A's, counted over the wins that score under both. A
-limit that differs only because the han or fu did (a limit rule reading no differing
-parameter, beside another cause) is not counted as a cause of its own.
+rule whose part differs only because another's did (a limit reached with the han a red five
+added) is not a cause of its own (see :class:`riichi_rules.search.causes.Explainer`).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.compare import Reason, compare, outcome, reasons
+from riichi_rules.comparison.cases import Reason, outcome, reasons
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import CorpusWin, Unread, read_wins
@@ -210,9 +210,6 @@ def corpus_impact(a: Ruleset, b: Ruleset, paths: Iterable[str | Path]) -> Impact
 
 def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unread]) -> Impact:
     """Score each win under both rulesets and keep those whose outcome differs."""
-    rules = compare(a, b, cases=False)
-    differing = {p.name for p in rules.parameters}
-    rule_differs = {y.id for y in rules.yaku}
     read = both = 0
     neither: Counter[str] = Counter()
     neither_examples: dict[str, str] = {}
@@ -229,17 +226,16 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
             neither[errors] += 1
             neither_examples.setdefault(errors, item.id)
         elif ra is None or rb is None:
-            changes.append(_one_sided(item, ra, rb, a, b, differing, rule_differs,
-                                      error_a or error_b))
+            changes.append(_one_sided(item, ra, rb, a, b, error_a or error_b))
         else:
             both += 1
             kinds = _kinds(ra, rb)
             if kinds:
                 changes.append(WinChange(
                     item, outcome(ra), outcome(rb), kinds,
-                    _causes(reasons(ra, rb, a, b, differing)),
+                    reasons(item.win, a, b),
                     rb.winner_receives - ra.winner_receives))
-    return Impact(a.config.id, b.config.id, read, both, dict(neither), tuple(changes),
+    return Impact(a.config.label, b.config.label, read, both, dict(neither), tuple(changes),
                   tuple(unread), neither_examples)
 
 
@@ -263,24 +259,15 @@ def _kinds(ra: Result, rb: Result) -> tuple[str, ...]:
     return tuple(kinds)
 
 
-def _causes(found: tuple[Reason, ...]) -> tuple[Reason, ...]:
-    """The causes of a difference: a limit reached or missed only because the han or fu
-    differ (a limit reason reading no differing parameter, beside another reason) follows
-    from that other reason, and is left out."""
-    roots = tuple(r for r in found if r.parameters or not r.what.startswith("limit "))
-    return roots or found
-
-
 def _one_sided(
     item: CorpusWin, ra: Result | None, rb: Result | None, a: ScoringProgram,
-    b: ScoringProgram, differing: set[str], rule_differs: set[str], error: str,
+    b: ScoringProgram, error: str,
 ) -> WinChange:
-    """A win under one ruleset only (``error``: the other's): its causes are the yaku it
-    scores there whose rules differ between the two; else the other ruleset's error."""
-    found = reasons(ra, rb, a, b, differing)
-    causes = tuple(r for r in found if r.what.removeprefix("yaku ") in rule_differs)
+    """A win under one ruleset only (``error``: the other's): its causes (the yaku it scores
+    there whose two versions part, a refusal the parameters give); else the error."""
+    causes = reasons(item.win, a, b)
     if not causes:
         other = b if ra is not None else a
-        causes = (Reason(f"not a win under {other.config.id}: {error}", "", ()),)
+        causes = (Reason(f"not a win under {other.config.label}: {error}", "", ()),)
     return WinChange(item, outcome(ra, "" if ra else error), outcome(rb, "" if rb else error),
                      ("only_a" if ra is not None else "only_b",), causes, None)

@@ -7,11 +7,14 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True, slots=True)
 class Span:
-    """Where a node is written: 1-based line and column of its first character."""
+    """Where a node is written: 1-based line and column of its first character, and the line
+    and column just after its last (0: not known)."""
 
     file: str
     line: int
     column: int
+    end_line: int = 0
+    end_column: int = 0
 
 
 # ---- expressions ---------------------------------------------------------------------------
@@ -205,3 +208,15 @@ class RuleFile:
     path: str
     text: str
     declarations: tuple[Declaration, ...]
+
+
+def unspanned(node: object) -> object:
+    """A node as plain data without where it is written: equal for nodes written alike in
+    different places."""
+    if isinstance(node, tuple):
+        return tuple(unspanned(x) for x in node)
+    if hasattr(node, "__dataclass_fields__") and not isinstance(node, Span):
+        return (type(node).__name__, *(
+            (name, unspanned(getattr(node, name))) for name in node.__dataclass_fields__
+            if name not in ("span", "name_spans")))
+    return node

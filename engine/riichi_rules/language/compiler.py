@@ -1,11 +1,13 @@
-"""Compile checked expressions to Python closures over an :class:`Env`.
+"""Lower typed trees (:mod:`riichi_rules.language.typed`) to Python closures over an
+:class:`~riichi_rules.language.vocabulary.Env`.
 
-Names are resolved and types inferred here, once; every problem becomes a diagnostic and all
-of them are collected. Ruleset parameters are folded in as constants and constant parts of a
-condition fold away. The closures are specialised for what they test (a tile property is a
-table look-up), ``and``/``or`` chains run their cheapest parts first, and a count or
-quantifier that does not depend on a bound variable is computed once per reading and shared
-by every rule that asks for it. No rule text is ever passed to ``eval`` or ``exec``.
+The front end has resolved every name and checked every type; lowering only chooses how
+each node runs. The closures are specialised for what they test (a tile property is a table
+look-up), ``and``/``or`` chains run their cheapest parts first, constant parts fold away, and
+a count or quantifier that does not depend on a bound variable is computed once per reading
+and shared by every rule that asks for it. No rule text is ever passed to ``eval`` or
+``exec``. The reference evaluator (:mod:`riichi_rules.language.evaluate`) runs the same trees
+without any of this, and the tests check that the two agree.
 """
 
 from __future__ import annotations
@@ -18,13 +20,15 @@ from dataclasses import dataclass
 from functools import reduce
 from typing import Any
 
-from riichi_rules.errors import Diagnostic, InputError, did_you_mean
 from riichi_rules.language import ast
+from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
-from riichi_rules.tiles import TILE_PROPERTY_TABLES, Tile, parse_tiles
+from riichi_rules.language.arithmetic import OPERATIONS, guarded
+from riichi_rules.language.typed import Typed
+from riichi_rules.tiles import TILE_PROPERTY_TABLES, Tile
 
 Fn = Callable[[v.Env], Any]
-_STAGED_FEATURES = frozenset({"han", "fu", "basic", "yakuman_total", "yakuman_max"})
+_STAGED_FEATURES = t.STAGE_NAMES
 _LOOP_COST = 24
 
 
@@ -119,14 +123,14 @@ class _Lookup:
 
     mine: Compiled
     other: Compiled
-    mine_node: ast.Expr
+    mine_node: Typed
 
 
-def _lookup_of(node: ast.Expr, test: Compiled, slot: int) -> _Lookup | None:
-    if test.sides is None or not isinstance(node, ast.Binary):
+def _lookup_of(node: Typed, test: Compiled, slot: int) -> _Lookup | None:
+    if test.sides is None or node.op != t.COMPARE:
         return None
     (left, right) = test.sides
-    for mine, other, mine_node in ((left, right, node.left), (right, left, node.right)):
+    for mine, other, mine_node in ((left, right, node.part(0)), (right, left, node.part(1))):
         if (mine.kernel is not None and mine.kslot == slot and not (mine.free - {slot})
                 and not mine.staged and slot not in other.free and not other.staged):
             return _Lookup(mine, other, mine_node)
@@ -148,33 +152,10 @@ def _derived(type_: str, fn: Fn, *parts: Compiled, cost: int = 1) -> Compiled:
                     staged=any(p.staged for p in parts))
 
 
-@dataclass(frozen=True, slots=True)
-class _Binder:
-    name: str | None
-    type: str
-    slot: int
-
-
-_ARITH: dict[str, Callable[[int, int], int]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
-    "%": operator.mod, "^": operator.pow,
-}
+_ARITH = OPERATIONS
 _ORDER: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
-
-
-def _param_type(value: Any) -> str:
-    if isinstance(value, bool):
-        return v.BOOL
-    if isinstance(value, int):
-        return v.INT
-    if isinstance(value, str):
-        return v.STR
-    if isinstance(value, (list, tuple)):
-        inner = {_param_type(x) for x in value}
-        return v.list_of(inner.pop() if len(inner) == 1 else v.ANY)
-    return v.ANY
 
 
 def _same(a: Any, b: Any) -> bool:
@@ -188,199 +169,93 @@ def _same_tile(a: Tile, b: Tile) -> bool:
     return a.kind == b.kind
 
 
-def _structure(node: Any) -> Hashable:
-    """A node's structure without its source spans: equal for equal sub-expressions."""
-    if isinstance(node, ast.Span):
-        return None
-    if dataclasses.is_dataclass(node) and not isinstance(node, type):
-        return (type(node).__name__, *(
-            _structure(getattr(node, f.name)) for f in dataclasses.fields(node)))
-    if isinstance(node, tuple):
-        return tuple(_structure(x) for x in node)
-    return node  # type: ignore[no-any-return]
+# equality by the flavour the front end chose (typed.equality)
+_EQUALITY: dict[str, Callable[[Any, Any], bool]] = {
+    "tile": _same_tile, "same": _same, "plain": operator.eq,
+}
 
 
-class ExpressionCompiler:
-    """Compiles the expressions of one ruleset; collects diagnostics in ``diagnostics``."""
+class Lowerer:
+    """Lowers the typed trees of one program (scoring or table rules) to closures; allocates
+    the environment's slots (one per comprehension) and cache cells (one per loop or filtered
+    list shared by several rules)."""
 
-    def __init__(
-        self,
-        parameters: Mapping[str, Any],
-        known_yaku: Callable[[str], bool],
-        source_lines: Callable[[str, int], str],
-        features: Mapping[str, v.Feature] | None = None,
-    ) -> None:
-        self.features: Mapping[str, v.Feature] = v.FEATURES if features is None else features
-        self.parameters = parameters
-        self.known_yaku = known_yaku
-        self.source_lines = source_lines
-        self.diagnostics: list[Diagnostic] = []
+    def __init__(self) -> None:
         self.slot_count = 0
         self.cache_ids: dict[Hashable, int] = {}
-        # how often each loop occurs in the rules to compile (count_uses): a loop that occurs
+        # how often each loop occurs in the rules to lower (count_uses): a loop that occurs
         # once, outside any other loop, runs once per reading and is not worth a cache cell
         self.uses: Counter[Hashable] | None = None
-        self.stage = ""
-        self.lets: dict[str, Compiled] = {}  # the ``let`` names of the declaration compiled
+        self._lowered: dict[int, tuple[Typed, tuple[int, ...], Compiled]] = {}
+        self._ops: dict[str, Callable[[Typed, tuple[int, ...]], Compiled]] = {
+            t.CONST: self._const, t.ERROR: self._error, t.FEATURE: self._feature,
+            t.BOUND: self._bound, t.HAS_YAKU: self._has_yaku, t.PREDICATE: self._predicate,
+            t.ENUM: self._enum, t.ATTRIBUTE: self._attribute, t.CALL: self._call,
+            t.LIST: self._list, t.RANGE: self._range, t.NOT: self._not, t.NEG: self._neg,
+            t.AND: self._logic, t.OR: self._logic, t.COMPARE: self._compare,
+            t.ARITH: self._arith, t.GROUP_IS_TILE: self._group_is_tile,
+            t.HAS_PROPERTY: self._has_property, t.HAS_TILE: self._has_tile, t.IN: self._in,
+            t.IF: self._if, t.QUANTIFIED: self._quantified, t.COUNT: self._count,
+            t.DISTINCT: self._distinct, t.SUM: self._aggregate, t.MAX: self._aggregate,
+        }
 
-    def count_uses(self, nodes: Iterable[Any]) -> None:
-        """Count the loops (quantifiers, aggregates) of the rules about to be compiled, so
-        that only those that occur more than once, or inside another loop, are cached."""
+    def count_uses(self, trees: Iterable[Typed | None]) -> None:
+        """Count the loops of the trees about to be lowered, so that only those that occur
+        more than once, or inside another loop, are cached."""
         uses: Counter[Hashable] = Counter()
-        stack = list(nodes)
-        while stack:
-            node = stack.pop()
-            if isinstance(node, (list, tuple)):
-                stack.extend(node)
-            elif dataclasses.is_dataclass(node) and not isinstance(node, type):
-                if isinstance(node, (ast.Quantified, ast.Aggregate, ast.NounTest)):
-                    uses[_structure(node)] += 1
-                stack.extend(getattr(node, f.name) for f in dataclasses.fields(node))
+        for tree in trees:
+            for node in t.walk(tree):
+                if node.op in t.LOOPS:
+                    uses[t.structure(node)] += 1
         self.uses = uses
 
     @property
     def cache_size(self) -> int:
         return len(self.cache_ids)
 
-    # -- diagnostics -----------------------------------------------------------------------
-    def error(self, span: ast.Span, message: str, hint: str = "") -> Compiled:
-        self.diagnostics.append(Diagnostic(
-            span.file, span.line, span.column, message,
-            self.source_lines(span.file, span.line), hint,
-        ))
+    def lower(self, node: Typed, slots: tuple[int, ...] = ()) -> Compiled:
+        """The closure of a typed tree; ``slots`` holds the slot of each enclosing
+        comprehension's element, outermost first. A tree shared by several uses (a ``let``)
+        is lowered once."""
+        known = self._lowered.get(id(node))
+        if known is not None and known[0] is node and known[1] == slots:
+            return known[2]
+        compiled = self._ops[node.op](node, slots)
+        self._lowered[id(node)] = (node, slots, compiled)
+        return compiled
+
+    def comprehension(self, source: Typed, where: Typed | None, slots: tuple[int, ...] = ()
+                      ) -> tuple[Compiled, Compiled | None, int]:
+        """A comprehension for a caller that goes through it itself (fu per group): the
+        source, the where-filter, and the slot of the element."""
+        compiled, where_compiled, slot = self._comprehension(source, where, slots)
+        return compiled, where_compiled, slot
+
+    # -- leaves -----------------------------------------------------------------------------
+    def _const(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        return _constant(node.type, node.data)
+
+    def _error(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
         return Compiled(v.ANY, lambda env: None)
 
-    def _expect(self, compiled: Compiled, type_: str, span: ast.Span, what: str) -> Compiled:
-        if compiled.type in (type_, v.ANY):
-            return compiled
-        hint = {
-            v.BOOL: "a condition is a test, e.g. 'closed and tsumo' or 'count(sets) == 4'",
-            v.INT: "a value here is a number, e.g. 'han 1' or 'count(sets where triplet)'",
-        }.get(type_, "")
-        return self.error(span, f"{what} must be {_article(type_)}, not "
-                          f"{_article(compiled.type)}", hint)
+    def _feature(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        name, feature = node.data
+        return Compiled(feature.type, feature.get, cost=feature.cost,
+                        staged=name in _STAGED_FEATURES, present=feature.present)
 
-    # -- entry points ----------------------------------------------------------------------
-    def declare_lets(self, clauses: Sequence[ast.Clause], stage: str) -> None:
-        """Compile a declaration's ``let NAME = EXPR`` clauses (in order; each may use the ones
-        before): inside the declaration NAME stands for EXPR, even inside a comprehension whose
-        elements have an attribute of that name."""
-        self.lets = {}
-        for clause in clauses:
-            if clause.keyword == "let" and clause.name and clause.value is not None:
-                self.stage = stage
-                if clause.name in self.features or clause.name in v.TILE_PREDICATES:
-                    self.error(clause.span, f"'let {clause.name}' hides a name of the "
-                               "vocabulary", "choose another name")
-                self.lets[clause.name] = self.compile(clause.value, ())
+    def _bound(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        return _slot(slots[node.data], node.type)
 
-    def condition(self, expr: ast.Expr, stage: str) -> Compiled:
-        self.stage = stage
-        return self._expect(self.compile(expr, ()), v.BOOL, expr.span, "a condition")
-
-    def number(self, expr: ast.Expr, stage: str) -> Compiled:
-        self.stage = stage
-        return self._expect(self.compile(expr, ()), v.INT, expr.span, "this value")
-
-    def comprehension(
-        self, comp: ast.Comprehension, stage: str
-    ) -> tuple[Compiled, tuple[_Binder, ...], Compiled | None, int]:
-        """A comprehension for a caller that iterates it itself (fu per group): (source,
-        scope with the element bound, where-filter, element slot)."""
-        self.stage = stage
-        return self._comprehension(comp, ())
-
-    def in_scope(self, expr: ast.Expr, scope: tuple[_Binder, ...], type_: str) -> Compiled:
-        return self._expect(self.compile(expr, scope), type_, expr.span, "this value")
-
-    # -- expressions -----------------------------------------------------------------------
-    def compile(self, node: ast.Expr, scope: tuple[_Binder, ...]) -> Compiled:
-        method = getattr(self, "_" + type(node).__name__.lower())
-        result: Compiled = method(node, scope)
-        return result
-
-    def _int(self, node: ast.Int, scope: tuple[_Binder, ...]) -> Compiled:
-        return _constant(v.INT, node.value)
-
-    def _str(self, node: ast.Str, scope: tuple[_Binder, ...]) -> Compiled:
-        return _constant(v.STR, node.value)
-
-    def _tilelit(self, node: ast.TileLit, scope: tuple[_Binder, ...]) -> Compiled:
-        try:
-            (tile,) = parse_tiles(node.text)
-        except (InputError, ValueError):
-            return self.error(node.span, f"'{node.text}' is not a tile")
-        return _constant(v.TILE, tile)
-
-    def _param(self, node: ast.Param, scope: tuple[_Binder, ...]) -> Compiled:
-        if node.name not in self.parameters:
-            return self.error(node.span, f"unknown parameter 'rule.{node.name}'",
-                              did_you_mean(node.name, self.parameters))
-        value = self.parameters[node.name]
-        return _constant(_param_type(value), value)
-
-    def _hasyaku(self, node: ast.HasYaku, scope: tuple[_Binder, ...]) -> Compiled:
-        if not self.known_yaku(node.yaku):
-            return self.error(node.span, f"unknown yaku '{node.yaku}' in yaku({node.yaku})")
-        if self.stage in ("yaku", "table"):
-            return self.error(node.span, "yaku(...) can only be asked once the yaku are known: "
-                              "in fu, limits or payments",
-                              "a yaku cannot depend on whether another scored: write the "
-                              "other's condition here, or use 'replaces'")
-        yaku_id = node.yaku
+    def _has_yaku(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        yaku_id = node.data
         return Compiled(v.BOOL, lambda env: yaku_id in env.yaku, staged=True)
 
-    def _name(self, node: ast.Name, scope: tuple[_Binder, ...]) -> Compiled:
-        name = node.name
-        if name == "it":
-            if not scope:
-                return self.error(node.span, "'it' is only defined inside count(...), "
-                                  "every(...), some(...) and the like")
-            return self._slot(scope[-1])
-        for binder in reversed(scope):
-            if binder.name == name:
-                return self._slot(binder)
-        if name in self.lets:
-            return self.lets[name]
-        if scope:
-            implicit = self._element_name(name, scope[-1])
-            if implicit is not None:
-                return implicit
-        feature = self.features.get(name)
-        if feature is not None:
-            if feature.stages and self.stage not in feature.stages:
-                return self.error(node.span, f"'{name}' is only known in the "
-                                  f"{' and '.join(sorted(feature.stages))} stages")
-            return Compiled(feature.type, feature.get, cost=feature.cost,
-                            staged=name in _STAGED_FEATURES, present=feature.present)
-        candidates = [b.name for b in scope if b.name] + v.all_names(self.features)
-        return self.error(node.span, f"unknown name '{name}'", did_you_mean(name, candidates))
-
-    @staticmethod
-    def _slot(binder: _Binder) -> Compiled:
-        slot = binder.slot
-        return Compiled(binder.type, lambda env: env.slots[slot], free=frozenset({slot}),
-                        kernel=_identity, kslot=slot)
-
-    def _element_name(self, name: str, binder: _Binder) -> Compiled | None:
-        """A bare predicate or attribute name applied to the innermost element."""
-        element = self._slot(binder)
-        predicate = self._apply_predicate(name, element)
-        if predicate is not None:
-            return predicate
-        attribute = v.ATTRIBUTES.get(binder.type, {}).get(name)
-        if attribute is not None:
-            get, slot = attribute.get, binder.slot
-            return _with_kernel(
-                _derived(attribute.type, lambda env: get(env.slots[slot]), element), get, slot)
-        return None
-
-    def _apply_predicate(self, name: str, subject: Compiled) -> Compiled | None:
-        """``subject is NAME`` for a predicate NAME of the subject's type (tile properties
-        lift to groups and lists of tiles: every tile has the property), else None."""
+    # -- tests of a value ---------------------------------------------------------------------
+    def _predicate(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        name, _ = node.data
+        subject = self.lower(node.part(0), slots)
         test = _predicate_test(name, subject.type)
-        if test is None:
-            return None
+        assert test is not None, f"{name} of {subject.type}"
         sf = subject.fn
         pure = _predicate_kernel(name, subject.type)
         kernel = None
@@ -399,16 +274,15 @@ class ExpressionCompiler:
         return _with_kernel(_derived(v.BOOL, lambda env: test(env, sf(env)), subject), kernel,
                             subject.kslot)
 
-    def _attr(self, node: ast.Attr, scope: tuple[_Binder, ...]) -> Compiled:
-        obj = self.compile(node.obj, scope)
-        if obj.type == v.ANY:
-            return obj
-        attribute = v.ATTRIBUTES.get(obj.type, {}).get(node.name)
-        if attribute is None:
-            known = list(v.ATTRIBUTES.get(obj.type, {}))
-            return self.error(node.span, f"{_article(obj.type)} has no attribute '{node.name}'",
-                              did_you_mean(node.name, known))
-        get, inner = attribute.get, obj.fn
+    def _enum(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        left = self.lower(node.part(0), slots)
+        wanted, lf = node.data, left.fn
+        return _derived(v.BOOL, lambda env: lf(env) == wanted, left)
+
+    def _attribute(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        obj = self.lower(node.part(0), slots)
+        _, get = node.data
+        inner = obj.fn
         kernel = None
         if obj.kernel is not None:
             ok = obj.kernel
@@ -416,93 +290,68 @@ class ExpressionCompiler:
         if obj.free and len(obj.free) == 1 and obj.cost == 1:
             (slot,) = obj.free
             return _with_kernel(
-                _derived(attribute.type, lambda env: get(env.slots[slot]), obj), kernel,
-                obj.kslot)
-        return _with_kernel(_derived(attribute.type, lambda env: get(inner(env)), obj), kernel,
+                _derived(node.type, lambda env: get(env.slots[slot]), obj), kernel, obj.kslot)
+        return _with_kernel(_derived(node.type, lambda env: get(inner(env)), obj), kernel,
                             obj.kslot)
 
-    def _call(self, node: ast.Call, scope: tuple[_Binder, ...]) -> Compiled:
-        function = v.FUNCTIONS.get(node.func)
-        if function is None:
-            return self.error(node.span, f"unknown function '{node.func}'",
-                              did_you_mean(node.func, v.FUNCTIONS))
-        if len(node.args) != len(function.params):
-            return self.error(node.span, f"{node.func}() takes {len(function.params)} "
-                              f"argument(s), not {len(node.args)}",
-                              f"write {node.func}({', '.join(function.args)})")
-        args = [
-            self._expect(self.compile(arg, scope), type_, arg.span, f"{node.func}()'s argument")
-            for arg, type_ in zip(node.args, function.params, strict=True)
-        ]
+    def _call(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        function: v.Function = node.data[1]
+        args = [self.lower(a, slots) for a in node.parts if a is not None]
         call = function.call
+        result = node.type
         if function.situational:
             fns_env = [a.fn for a in args]
             if len(fns_env) == 1:
                 (g0,) = fns_env
-                return _derived(function.result, lambda env: call(env, g0(env)), *args)
-            return _derived(function.result,
-                            lambda env: call(env, *(f(env) for f in fns_env)), *args)
+                return _derived(result, lambda env: call(env, g0(env)), *args)
+            return _derived(result, lambda env: call(env, *(f(env) for f in fns_env)), *args)
         if all(a.const for a in args):
-            return _constant(function.result, call(*(a.value for a in args)))
+            return _constant(result, call(*(a.value for a in args)))
         fns = [a.fn for a in args]
         if len(fns) == 1:
             (f0,) = fns
-            return _derived(function.result, lambda env: call(f0(env)), *args)
+            return _derived(result, lambda env: call(f0(env)), *args)
         if len(fns) == 2:
             a0, a1 = fns
             if args[1].const:
                 c1 = args[1].value
-                return _derived(function.result, lambda env: call(a0(env), c1), *args)
-            return _derived(function.result, lambda env: call(a0(env), a1(env)), *args)
-        return _derived(function.result, lambda env: call(*(f(env) for f in fns)), *args)
+                return _derived(result, lambda env: call(a0(env), c1), *args)
+            return _derived(result, lambda env: call(a0(env), a1(env)), *args)
+        return _derived(result, lambda env: call(*(f(env) for f in fns)), *args)
 
-    def _listlit(self, node: ast.ListLit, scope: tuple[_Binder, ...]) -> Compiled:
-        items = [self.compile(item, scope) for item in node.items]
-        types = {i.type for i in items}
-        element = types.pop() if len(types) == 1 else v.ANY
+    def _list(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        items = [self.lower(item, slots) for item in node.parts if item is not None]
         if all(i.const for i in items):
-            return _constant(v.list_of(element), tuple(i.value for i in items))
+            return _constant(node.type, tuple(i.value for i in items))
         fns = [i.fn for i in items]
-        return _derived(v.list_of(element), lambda env: tuple(f(env) for f in fns), *items)
+        return _derived(node.type, lambda env: tuple(f(env) for f in fns), *items)
 
-    def _range(self, node: ast.Range, scope: tuple[_Binder, ...]) -> Compiled:
-        low = self._expect(self.compile(node.low, scope), v.INT, node.low.span, "a range bound")
-        high = self._expect(self.compile(node.high, scope), v.INT, node.high.span,
-                            "a range bound")
+    def _range(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        low, high = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
         if low.const and high.const:
             return _constant(v.list_of(v.INT), tuple(range(low.value, high.value + 1)))
         lf, hf = low.fn, high.fn
         return _derived(v.list_of(v.INT), lambda env: tuple(range(lf(env), hf(env) + 1)),
                         low, high)
 
-    def _unary(self, node: ast.Unary, scope: tuple[_Binder, ...]) -> Compiled:
-        if node.op == "not":
-            inner = self._expect(self.compile(node.operand, scope), v.BOOL, node.span,
-                                 "the operand of 'not'")
-            return _negate(inner)
-        inner = self._expect(self.compile(node.operand, scope), v.INT, node.span, "a number")
+    def _not(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        return _negate(self.lower(node.part(0), slots))
+
+    def _neg(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        inner = self.lower(node.part(0), slots)
         if inner.const:
             return _constant(v.INT, -inner.value)
         f = inner.fn
         return _derived(v.INT, lambda env: -f(env), inner)
 
-    def _ternary(self, node: ast.Ternary, scope: tuple[_Binder, ...]) -> Compiled:
-        cond = self._expect(self.compile(node.cond, scope), v.BOOL, node.cond.span,
-                            "the condition of 'if'")
-        then = self.compile(node.then, scope)
-        other = self.compile(node.other, scope)
-        if then.type == other.type:
-            type_ = then.type
-        elif {then.type, other.type} <= {v.INT, v.BOOL}:
-            type_ = v.INT
-        elif v.ANY in (then.type, other.type):
-            type_ = v.ANY
-        else:
-            return self.error(node.span, f"the two branches of 'if' have different types: "
-                              f"{_article(then.type)} and {_article(other.type)}")
+    def _if(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        cond = self.lower(node.part(0), slots)
+        then = self.lower(node.part(1), slots)
+        other = self.lower(node.part(2), slots)
+        type_ = node.type
         if cond.const:
             return then if cond.value else other
-        c, t, o = cond.fn, then.fn, other.fn
+        c, th, o = cond.fn, then.fn, other.fn
         if then.const and other.const:  # the common 'if C then 2 else 1'
             tv, ov = then.value, other.value
             compiled = _derived(type_, lambda env: tv if c(env) else ov, cond, then, other)
@@ -510,45 +359,29 @@ class ExpressionCompiler:
                 return compiled
             ck = cond.kernel
             return _with_kernel(compiled, lambda x: tv if ck(x) else ov, cond.kslot)
-        return _derived(type_, lambda env: t(env) if c(env) else o(env), cond, then, other)
+        return _derived(type_, lambda env: th(env) if c(env) else o(env), cond, then, other)
 
-    def _binary(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
-        op = node.op
-        if op in ("and", "or"):
-            return self._logic(node, scope)
-        if op in ("is", "is_not"):
-            result = self._is(node.left, node.right, scope, node.span)
-            return _negate(result) if op == "is_not" else result
-        if op == "has":
-            return self._has(node.left, node.right, scope, node.span)
-        if op in ("in", "not_in"):
-            result = self._in(node, scope)
-            return _negate(result) if op == "not_in" else result
-        left = self.compile(node.left, scope)
-        right = self.compile(node.right, scope)
+    def _compare(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        op, flavour = node.data
+        left, right = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
         if op in ("==", "!="):
-            if v.ANY not in (left.type, right.type) and not _comparable(left.type, right.type):
-                return self.error(node.span, f"cannot compare {_article(left.type)} with "
-                                  f"{_article(right.type)}")
-            equal = _bounded(_fold2(v.BOOL, left, right, _equality(left.type, right.type)),
-                             left, right, op)
+            equal = _bounded(_fold2(v.BOOL, left, right, _EQUALITY[flavour]), left, right, op)
             return _negate(equal) if op == "!=" else _with_sides(equal, left, right)
-        left = self._expect(left, v.INT, node.left.span, f"the left side of '{op}'")
-        right = self._expect(right, v.INT, node.right.span, f"the right side of '{op}'")
-        if op in _ORDER:
-            return _bounded(_fold2(v.BOOL, left, right, _ORDER[op]), left, right, op)
-        return _fold2(v.INT, left, right, _ARITH[op])
+        return _bounded(_fold2(v.BOOL, left, right, _ORDER[op]), left, right, op)
 
-    def _logic(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
-        """An ``and``/``or`` chain, flattened, folded and run cheapest part first (the parts
-        have no side effects, so their order does not change the answer)."""
-        parts: list[ast.Expr] = []
-        _flatten(node, node.op, parts)
-        compiled = [
-            self._expect(self.compile(p, scope), v.BOOL, p.span, f"each side of '{node.op}'")
-            for p in parts
-        ]
-        absorbing = node.op == "or"  # the value that decides the chain on its own
+    def _arith(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        left, right = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
+        op = node.data
+        if op in ("+", "-", "*"):
+            return _fold2(v.INT, left, right, _ARITH[op])
+        span = node.node.span  # '/', '%' and '^' fail with the rule's place (RuleFault)
+        return _fold2(v.INT, left, right, guarded(op, f"{span.file}:{span.line}:{span.column}"))
+
+    def _logic(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        """An ``and``/``or`` chain, folded and run cheapest part first (the parts have no
+        side effects, so their order does not change the answer)."""
+        compiled = [self.lower(p, slots) for p in node.parts if p is not None]
+        absorbing = node.op == t.OR  # the value that decides the chain on its own
         live = []
         for c in compiled:
             if c.const:
@@ -563,146 +396,54 @@ class ExpressionCompiler:
         live.sort(key=lambda c: c.cost)
         kernel = _chain_kernel(live, absorbing)
         if kernel is not None:
-            return _with_kinds(_with_kernel(self._chain(live, absorbing), kernel,
-                                            live[0].kslot), live, absorbing)
-        return self._chain(live, absorbing)
+            return _with_kinds(_with_kernel(_chain(live, absorbing), kernel, live[0].kslot),
+                               live, absorbing)
+        return _chain(live, absorbing)
 
-    @staticmethod
-    def _chain(live: list[Compiled], absorbing: bool) -> Compiled:
-        fns = tuple(c.fn for c in live)
-        if absorbing:
-            if len(fns) == 2:
-                a, b = fns
-                return _derived(v.BOOL, lambda env: bool(a(env) or b(env)), *live, cost=0)
+    def _group_is_tile(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        left, right = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
+        lf, rf = left.fn, right.fn
 
-            def any_of(env: v.Env) -> bool:
-                for f in fns:  # noqa: SIM110 - a plain loop is faster than any() over a generator
-                    if f(env):
-                        return True
-                return False
+        def group_is_tile(env: v.Env) -> bool:
+            # every tile of it is that tile: a pung, kong, pair or single of its kind
+            group = lf(env)
+            return (group is not None and not group.traits.is_chow
+                    and group.first == rf(env).kind)
 
-            return _derived(v.BOOL, any_of, *live, cost=0)
-        if len(fns) == 2:
-            a, b = fns
-            return _derived(v.BOOL, lambda env: bool(a(env) and b(env)), *live, cost=0)
+        return _derived(v.BOOL, group_is_tile, left, right)
 
-        def all_of(env: v.Env) -> bool:
-            for f in fns:  # noqa: SIM110 - a plain loop is faster than all() over a generator
-                if not f(env):
-                    return False
-            return True
-
-        return _derived(v.BOOL, all_of, *live, cost=0)
-
-    def _is(
-        self, left_node: ast.Expr, right_node: ast.Expr, scope: tuple[_Binder, ...],
-        span: ast.Span,
-    ) -> Compiled:
-        """``X is P``: a predicate P of X, an enum value of X's type, or equality (a group
-        "is" a tile when all its tiles are that tile)."""
-        left = self.compile(left_node, scope)
-        if isinstance(right_node, ast.Name) and left.type != v.ANY:
-            predicate = self._apply_predicate(right_node.name, left)
-            if predicate is not None:
-                return predicate
-            values = v.ENUMS.get(left.type)
-            if values is not None:
-                if right_node.name not in values:
-                    return self.error(right_node.span, f"'{right_node.name}' is not a {left.type}"
-                                      f" (one of: {', '.join(values)})",
-                                      did_you_mean(right_node.name, values))
-                wanted, lf = right_node.name, left.fn
-                return _derived(v.BOOL, lambda env: lf(env) == wanted, left)
-        right = self.compile(right_node, scope)
-        if v.ANY in (left.type, right.type):
-            return Compiled(v.ANY, lambda env: False)
-        if left.type == v.GROUP and right.type == v.TILE:
-            lf, rf = left.fn, right.fn
-
-            def group_is_tile(env: v.Env) -> bool:
-                # every tile of it is that tile: a pung, kong, pair or single of its kind
-                group = lf(env)
-                return (group is not None and not group.traits.is_chow
-                        and group.first == rf(env).kind)
-
-            return _derived(v.BOOL, group_is_tile, left, right)
-        if _comparable(left.type, right.type):
-            return _with_sides(_fold2(v.BOOL, left, right, _equality(left.type, right.type)),
-                               left, right)
-        if isinstance(right_node, ast.Name):
-            return self.error(right_node.span, f"'{right_node.name}' is not something "
-                              f"{_article(left.type)} can be", did_you_mean(
-                                  right_node.name, _predicates_for(left.type)))
-        hint = ""
-        if left.type == v.GROUP and right.type == v.INT:
-            hint = "compare a number: e.g. pair.number == 5"
-        elif left.type == v.TILE and right.type == v.INT:
-            hint = "compare a number: e.g. win.number == 5"
-        return self.error(span, f"cannot test whether {_article(left.type)} is "
-                          f"{_article(right.type)}", hint)
-
-    def _has(
-        self, left_node: ast.Expr, right_node: ast.Expr, scope: tuple[_Binder, ...],
-        span: ast.Span,
-    ) -> Compiled:
-        """``G has P``: some tile of the group (or list) G is P (a tile property or a tile)."""
-        left = self.compile(left_node, scope)
-        if left.type == v.ANY:
-            return left
-        if left.type not in (v.GROUP, v.list_of(v.TILE)):
-            return self.error(span, f"'has' looks into a group or a list of tiles, not "
-                              f"{_article(left.type)}")
-        is_group = left.type == v.GROUP
-
-        def tiles_of(x: Any) -> Sequence[Tile]:
-            if is_group:
-                return x.tiles if x is not None else ()
-            return x  # type: ignore[no-any-return]
-
+    def _has_property(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        """``G has P``: some tile of the group (or list) G has the tile property P."""
+        name, is_group = node.data
+        left = self.lower(node.part(0), slots)
         lf = left.fn
-        if isinstance(right_node, ast.Name) and right_node.name in v.TILE_PREDICATES:
-            prop = v.TILE_PREDICATES[right_node.name]
-            test = prop.test
-            compiled = _derived(
-                v.BOOL, lambda env: any(test(env, t) for t in tiles_of(lf(env))), left)
-            table = prop.table
-            if table is None or left.kernel is None or right_node.name not in TILE_PROPERTY_TABLES:
-                return compiled
-            lk = left.kernel
-            kernel: Callable[[Any], bool]
-            if is_group:  # some tile of the group: a flag the group carries
-                group_has = operator.attrgetter("traits.any_" + right_node.name)
-                kernel = group_has if lk is _identity else (lambda x: group_has(lk(x)))
-            else:
-                def list_has(ts: Any) -> bool:
-                    return any(table[t.kind] for t in ts)
-                kernel = list_has if lk is _identity else (lambda x: list_has(lk(x)))
-            return _with_kernel(compiled, kernel, left.kslot)
-        right = self.compile(right_node, scope)
-        if right.type == v.ANY:
-            return right
-        if right.type != v.TILE:
-            if isinstance(right_node, ast.Name):
-                return self.error(right_node.span, f"'{right_node.name}' is not a tile property",
-                                  did_you_mean(right_node.name, v.TILE_PREDICATES))
-            return self.error(span, f"'has' needs a tile property or a tile, not "
-                              f"{_article(right.type)}")
-        rf = right.fn
-        return _derived(v.BOOL, lambda env: any(
-            t.kind == rf(env).kind for t in tiles_of(lf(env))), left, right)
+        prop = v.TILE_PREDICATES[name]
+        test = prop.test
+        compiled = _derived(v.BOOL, lambda env: any(
+            test(env, tile) for tile in _tiles_of(lf(env), is_group)), left)
+        table = prop.table
+        if table is None or left.kernel is None or name not in TILE_PROPERTY_TABLES:
+            return compiled
+        lk = left.kernel
+        kernel: Callable[[Any], bool]
+        if is_group:  # some tile of the group: a flag the group carries
+            group_has = operator.attrgetter("traits.any_" + name)
+            kernel = group_has if lk is _identity else (lambda x: group_has(lk(x)))
+        else:
+            def list_has(ts: Any) -> bool:
+                return any(table[t.kind] for t in ts)
+            kernel = list_has if lk is _identity else (lambda x: list_has(lk(x)))
+        return _with_kernel(compiled, kernel, left.kslot)
 
-    def _in(self, node: ast.Binary, scope: tuple[_Binder, ...]) -> Compiled:
-        left = self.compile(node.left, scope)
-        right = self.compile(node.right, scope)
-        element = v.element_of(right.type)
-        if right.type != v.ANY and element is None:
-            return self.error(node.right.span, f"'in' needs a list on its right, not "
-                              f"{_article(right.type)}")
-        if element not in (None, v.ANY) and left.type != v.ANY and not _comparable(
-                left.type, element):
-            return self.error(node.span, f"cannot look for {_article(left.type)} in a list of "
-                              f"{element}s")
-        if left.type == v.TILE:
+    def _has_tile(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        left, right = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
+        lf, rf, is_group = left.fn, right.fn, node.data
+        return _derived(v.BOOL, lambda env: any(
+            tile.kind == rf(env).kind for tile in _tiles_of(lf(env), is_group)), left, right)
+
+    def _in(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        left, right = self.lower(node.part(0), slots), self.lower(node.part(1), slots)
+        if node.data:
             def member(x: Any, xs: Sequence[Any]) -> bool:
                 return any(x.kind == y.kind for y in xs)
         else:
@@ -712,31 +453,22 @@ class ExpressionCompiler:
 
     # -- quantifiers and aggregates --------------------------------------------------------
     def _comprehension(
-        self, comp: ast.Comprehension, scope: tuple[_Binder, ...]
-    ) -> tuple[Compiled, tuple[_Binder, ...], Compiled | None, int]:
-        """Compile ``SOURCE [as NAME] [where COND]`` to (source, inner scope, filter, slot).
+        self, source_node: Typed, where_node: Typed | None, slots: tuple[int, ...]
+    ) -> tuple[Compiled, Compiled | None, int]:
+        """``SOURCE [where COND]`` lowered to (source, filter, slot).
 
         The parts of COND that read only the element itself are hoisted: the source filtered
         by them is a list computed once per reading and shared by every rule that asks for
         the same filter; the rest of COND stays per element."""
-        source = self.compile(comp.source, scope)
-        element = v.element_of(source.type)
-        if element is None:
-            if source.type != v.ANY:
-                self.error(comp.source.span, f"{_article(source.type)} is not a list to "
-                           f"go through")
-            element = v.ANY
+        source = self.lower(source_node, slots)
         slot = self.slot_count
         self.slot_count += 1
-        inner = (*scope, _Binder(comp.binder, element, slot))
-        if comp.where is None:
-            return source, inner, None, slot
-        conjuncts: list[ast.Expr] = []
-        _flatten(comp.where, "and", conjuncts)
-        compiled = [
-            self._expect(self.compile(c, inner), v.BOOL, c.span, "a 'where' condition")
-            for c in conjuncts
-        ]
+        inner = (*slots, slot)
+        if where_node is None:
+            return source, None, slot
+        conjuncts = ([p for p in where_node.parts if p is not None]
+                     if where_node.op == t.AND else [where_node])
+        compiled = [self.lower(c, inner) for c in conjuncts]
         local = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
                  if not (c.free - {slot}) and not c.staged]
         rest = [(n, c) for n, c in zip(conjuncts, compiled, strict=True)
@@ -756,32 +488,30 @@ class ExpressionCompiler:
                         break
                 if lookup is not None:
                     break
-        key: Hashable = ("source", _structure(comp.source))
+        key: Hashable = ("source", t.structure(source_node))
+        first: Compiled | None = None  # the first list filtered, a superset of the rest
         if local and cacheable:
             # one cached list per conjunct, in a canonical order, so that rules sharing a
             # first condition ("sets where triplet") share its list too
-            local.sort(key=lambda item: (item[1].cost, repr(_structure(item[0]))))
-            first: Compiled | None = None  # the first list filtered, a superset of the rest
+            local.sort(key=lambda item: (item[1].cost, repr(t.structure(item[0]))))
             for node, test in local:
-                key = ("filter", key, comp.binder, _structure(node))
+                key = ("filter", key, t.structure(node))
                 source = self._filter(source, test, slot, key)
                 first = first or source
         elif not cacheable:
             rest = list(zip(conjuncts, compiled, strict=True))
         if lookup is not None:
-            source = self._index(source, key, comp.binder, lookup)
+            source = self._index(source, key, lookup)
         if cacheable and len(local) > 1 and lookup is None and first:
             source = dataclasses.replace(source, within=first)
         if not rest:
-            return source, inner, None, slot
-        return source, inner, self._conjunction([c for _, c in rest]), slot
+            return source, None, slot
+        return source, self._conjunction([c for _, c in rest]), slot
 
-    def _index(
-        self, source: Compiled, source_key: Hashable, binder: str | None, lookup: _Lookup
-    ) -> Compiled:
+    def _index(self, source: Compiled, source_key: Hashable, lookup: _Lookup) -> Compiled:
         """The elements of ``source`` whose value (``lookup.mine``) equals ``lookup.other``,
         from an index of ``source`` by that value, cached per reading."""
-        key = ("index", source_key, binder, _structure(lookup.mine_node))
+        key = ("index", source_key, t.structure(lookup.mine_node))
         cid = self.cache_ids.setdefault(key, len(self.cache_ids))
         sf, value_of, outer = source.fn, lookup.mine.kernel, lookup.other.fn
         assert value_of is not None
@@ -878,20 +608,19 @@ class ExpressionCompiler:
         if len(parts) == 1:
             return parts[0]
         parts = sorted(parts, key=lambda c: c.cost)
-        return _with_kinds(_with_kernel(self._chain(parts, False), _chain_kernel(parts, False),
+        return _with_kinds(_with_kernel(_chain(parts, False), _chain_kernel(parts, False),
                                         parts[0].kslot), parts, False)
 
-    def _cached(
-        self, node: ast.Expr, compiled: Compiled, own_slot: int, scope: tuple[_Binder, ...]
-    ) -> Compiled:
+    def _cached(self, node: Typed, compiled: Compiled, own_slot: int, slots: tuple[int, ...]
+                ) -> Compiled:
         """Share a loop's value across rules, once per reading, when it reads no variable
         bound outside it and no running stage value (and it occurs more than once, or
         inside another loop)."""
         free = compiled.free - {own_slot}
         if free or compiled.staged or compiled.const:
             return dataclasses.replace(compiled, free=free)
-        key = _structure(node)
-        if self.uses is not None and not scope and self.uses[key] < 2:
+        key = t.structure(node)
+        if self.uses is not None and not slots and self.uses[key] < 2:
             return compiled
         cid = self.cache_ids.setdefault(key, len(self.cache_ids))
         inner = compiled.fn
@@ -906,133 +635,183 @@ class ExpressionCompiler:
 
         return Compiled(compiled.type, cached, cost=4, within=compiled.within, cell=cid)
 
-    def _quantified(self, node: ast.Quantified, scope: tuple[_Binder, ...]) -> Compiled:
-        source, inner, where, slot = self._comprehension(node.comp, scope)
-        body = None
-        if node.body is not None:
-            body = self._expect(self.compile(node.body, inner), v.BOOL, node.body.span,
-                                f"the condition of {node.quantifier}(...)")
-        elif node.quantifier == "every":
-            return self.error(node.span, "every(...) needs a condition after ':'",
-                              "e.g. every(sets: chow)")
+    def _quantified(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        source, where, slot = self._comprehension(node.part(0), node.parts[1], slots)
+        body_node = node.parts[2]
+        body = self.lower(body_node, (*slots, slot)) if body_node is not None else None
         necessary: tuple[Compiled, int] | None = None
-        if (node.quantifier == "some" and body is not None and body.necessary is not None
+        if (node.data == "some" and body is not None and body.necessary is not None
                 and body.rest is not None):
             # the body cannot hold unless a condition free of the element does: ask it once,
             # first, and the rest of the body on each element
             necessary, body = body.necessary, dataclasses.replace(body, fn=body.rest)
-        found = _quantify(node.quantifier, source, where, body, slot)
+        found = _quantify(node.data, source, where, body, slot)
         if necessary is not None:
             found = dataclasses.replace(found, fn=_guarded(*necessary, found.fn))
-        return self._cached(node, found, slot, scope)
+        return self._cached(node, found, slot, slots)
 
-    def _nountest(self, node: ast.NounTest, scope: tuple[_Binder, ...]) -> Compiled:
-        collection = v.NOUNS.get(node.noun)
-        if collection is None or collection not in self.features:
-            return self.error(node.span, f"'{node.noun}' is not something to go through",
-                              did_you_mean(node.noun, v.NOUNS))
-        feature = self.features[collection]
-        element = v.element_of(feature.type) or v.ANY
-        slot = self.slot_count
-        self.slot_count += 1
-        inner = (*scope, _Binder(None, element, slot))
-        it = ast.Name("it", node.span)
-        if node.test == "has":
-            body = self._has(it, node.subject, inner, node.span)
-        else:
-            body = self._is(it, node.subject, inner, node.span)
-            if node.test == "is_not":
-                body = _negate(body)
-        source = Compiled(feature.type, feature.get, cost=feature.cost, present=feature.present)
-        return self._cached(node, _quantify(node.quantifier, source, None, body, slot), slot,
-                            scope)
+    def _count(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        source, where, slot = self._comprehension(node.part(0), node.parts[1], slots)
+        sf = source.fn
+        if where is None:
+            return self._cached(node, dataclasses.replace(
+                _derived(v.INT, lambda env: len(sf(env)), source), within=source.within),
+                slot, slots)
+        wf = where.fn
+        wk = _kernel_of(where, slot)
+        if wk is not None:
+            kw = wk
+            return self._cached(node, _derived(
+                v.INT, lambda env: sum(map(kw, sf(env))), source, where, cost=_LOOP_COST // 2),
+                slot, slots)
 
-    def _aggregate(self, node: ast.Aggregate, scope: tuple[_Binder, ...]) -> Compiled:
-        source, inner, where, slot = self._comprehension(node.comp, scope)
+        def count(env: v.Env) -> int:
+            env_slots = env.slots
+            n = 0
+            for x in sf(env):
+                env_slots[slot] = x
+                if wf(env):
+                    n += 1
+            return n
+
+        return self._cached(node, _derived(v.INT, count, source, where, cost=_LOOP_COST), slot,
+                            slots)
+
+    def _distinct(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        source_node = node.part(0)
+        source, where, slot = self._comprehension(source_node, node.parts[1], slots)
         sf = source.fn
         wf = where.fn if where is not None else None
         parts = [source] + ([where] if where is not None else [])
-        if node.kind == "count":
-            if wf is None:
-                return self._cached(node, dataclasses.replace(
-                    _derived(v.INT, lambda env: len(sf(env)), source), within=source.within),
-                    slot, scope)
+        get, by_kind = node.data
+        element = v.element_of(source_node.type)
+        if source.present is not None and where is None and element == v.TILE:
+            return self._cached(node, _derived(
+                v.INT, _distinct_by_kinds(source.present, _value_masks(get)), source),
+                slot, slots)
+        key = _key if by_kind else None
+        wk2 = _kernel_of(where, slot) if where is not None else None
+        if key is None and (where is None or wk2 is not None):
+            if wk2 is None:
+                def distinct_fast(env: v.Env) -> int:
+                    return len(set(map(get, sf(env))))
+            else:
+                kw2 = wk2
 
-            wk = _kernel_of(where, slot) if where is not None else None
-            if wk is not None:
-                kw = wk
-                return self._cached(node, _derived(
-                    v.INT, lambda env: sum(map(kw, sf(env))), *parts, cost=_LOOP_COST // 2),
-                    slot, scope)
+                def distinct_fast(env: v.Env) -> int:
+                    return len(set(map(get, filter(kw2, sf(env)))))
+            return self._cached(node, dataclasses.replace(
+                _derived(v.INT, distinct_fast, *parts, cost=_LOOP_COST // 2),
+                within=source.within), slot, slots)
 
-            def count(env: v.Env) -> int:
-                slots = env.slots
-                n = 0
-                for x in sf(env):
-                    slots[slot] = x
-                    if wf(env):
-                        n += 1
-                return n
+        def distinct(env: v.Env) -> int:
+            env_slots = env.slots
+            seen = set()
+            for x in sf(env):
+                env_slots[slot] = x
+                if wf is None or wf(env):
+                    value = get(x)
+                    seen.add(key(value) if key else value)
+            return len(seen)
 
-            return self._cached(node, _derived(v.INT, count, *parts, cost=_LOOP_COST), slot,
-                                scope)
-        if node.kind == "distinct":
-            element = inner[-1].type
-            attribute = v.ATTRIBUTES.get(element, {}).get(node.attr or "")
-            if attribute is None:
-                return self.error(node.span, f"{_article(element)} has no attribute "
-                                  f"'{node.attr}'", did_you_mean(
-                                      node.attr or "", v.ATTRIBUTES.get(element, {})))
-            get = attribute.get
-            if source.present is not None and where is None and element == v.TILE:
-                return self._cached(node, _derived(
-                    v.INT, _distinct_by_kinds(source.present, _value_masks(get)), source),
-                    slot, scope)
-            key = _key if attribute.type == v.TILE else None
-            wk2 = _kernel_of(where, slot) if where is not None else None
-            if key is None and (where is None or wk2 is not None):
-                if wk2 is None:
-                    def distinct_fast(env: v.Env) -> int:
-                        return len(set(map(get, sf(env))))
-                else:
-                    kw2 = wk2
+        return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot,
+                            slots)
 
-                    def distinct_fast(env: v.Env) -> int:
-                        return len(set(map(get, filter(kw2, sf(env)))))
-                return self._cached(node, dataclasses.replace(
-                    _derived(v.INT, distinct_fast, *parts, cost=_LOOP_COST // 2),
-                    within=source.within), slot, scope)
-
-            def distinct(env: v.Env) -> int:
-                slots = env.slots
-                seen = set()
-                for x in sf(env):
-                    slots[slot] = x
-                    if wf is None or wf(env):
-                        value = get(x)
-                        seen.add(key(value) if key else value)
-                return len(seen)
-
-            return self._cached(node, _derived(v.INT, distinct, *parts, cost=_LOOP_COST), slot,
-                                scope)
-        assert node.body is not None
-        body = self._expect(self.compile(node.body, inner), v.INT, node.body.span,
-                            f"the value of {node.kind}(...)")
+    def _aggregate(self, node: Typed, slots: tuple[int, ...]) -> Compiled:
+        """``sum(...: BODY)`` and ``max(...: BODY)`` (0 when nothing is left)."""
+        source, where, slot = self._comprehension(node.part(0), node.parts[1], slots)
+        sf = source.fn
+        wf = where.fn if where is not None else None
+        parts = [source] + ([where] if where is not None else [])
+        body = self.lower(node.part(2), (*slots, slot))
         bf = body.fn
-        combine: Callable[[list[int]], int] = sum if node.kind == "sum" else (
+        combine: Callable[[list[int]], int] = sum if node.op == t.SUM else (
             lambda values: max(values, default=0))
 
         def aggregate(env: v.Env) -> int:
-            slots = env.slots
+            env_slots = env.slots
             values = []
             for x in sf(env):
-                slots[slot] = x
+                env_slots[slot] = x
                 if wf is None or wf(env):
                     values.append(bf(env))
             return combine(values)
 
         return self._cached(node, _derived(v.INT, aggregate, *parts, body, cost=_LOOP_COST),
-                            slot, scope)
+                            slot, slots)
+
+
+class ExpressionCompiler:
+    """The front end and the lowering together, for one expression at a time: types an
+    expression of the AST (:class:`~riichi_rules.language.typed.Typer`, whose diagnostics
+    are ``diagnostics``) and lowers it. Rule files are compiled whole by
+    :func:`riichi_rules.scoring.program.compile_program`."""
+
+    def __init__(
+        self,
+        parameters: Mapping[str, Any],
+        known_yaku: Callable[[str], bool],
+        source_lines: Callable[[str, int], str],
+        features: Mapping[str, v.Feature] | None = None,
+    ) -> None:
+        self.typer = t.Typer(parameters, features, known_yaku, source_lines)
+        self.lowerer = Lowerer()
+        self.diagnostics = self.typer.diagnostics
+
+    @property
+    def slot_count(self) -> int:
+        return self.lowerer.slot_count
+
+    @property
+    def cache_size(self) -> int:
+        return self.lowerer.cache_size
+
+    def compile(self, node: ast.Expr, scope: t.Scope = ()) -> Compiled:
+        return self.lowerer.lower(self.typer.type(node, scope))
+
+    def condition(self, expr: ast.Expr, stage: str) -> Compiled:
+        return self.lowerer.lower(self.typer.condition(expr, stage))
+
+    def number(self, expr: ast.Expr, stage: str) -> Compiled:
+        return self.lowerer.lower(self.typer.number(expr, stage))
+
+
+def _slot(slot: int, type_: str) -> Compiled:
+    return Compiled(type_, lambda env: env.slots[slot], free=frozenset({slot}),
+                    kernel=_identity, kslot=slot)
+
+
+def _tiles_of(value: Any, is_group: bool) -> Sequence[Tile]:
+    if is_group:
+        return value.tiles if value is not None else ()
+    return value  # type: ignore[no-any-return]
+
+
+def _chain(live: list[Compiled], absorbing: bool) -> Compiled:
+    fns = tuple(c.fn for c in live)
+    if absorbing:
+        if len(fns) == 2:
+            a, b = fns
+            return _derived(v.BOOL, lambda env: bool(a(env) or b(env)), *live, cost=0)
+
+        def any_of(env: v.Env) -> bool:
+            for f in fns:  # noqa: SIM110 - a plain loop is faster than any() over a generator
+                if f(env):
+                    return True
+            return False
+
+        return _derived(v.BOOL, any_of, *live, cost=0)
+    if len(fns) == 2:
+        a, b = fns
+        return _derived(v.BOOL, lambda env: bool(a(env) and b(env)), *live, cost=0)
+
+    def all_of(env: v.Env) -> bool:
+        for f in fns:  # noqa: SIM110 - a plain loop is faster than all() over a generator
+            if not f(env):
+                return False
+        return True
+
+    return _derived(v.BOOL, all_of, *live, cost=0)
 
 
 def _chain_kernel(parts: list[Compiled], absorbing: bool) -> Callable[[Any], Any] | None:
@@ -1047,14 +826,6 @@ def _chain_kernel(parts: list[Compiled], absorbing: bool) -> Callable[[Any], Any
     if absorbing:
         return lambda x: any(k(x) for k in ks)
     return lambda x: all(k(x) for k in ks)
-
-
-def _flatten(node: ast.Expr, op: str, out: list[ast.Expr]) -> None:
-    if isinstance(node, ast.Binary) and node.op == op:
-        _flatten(node.left, op, out)
-        _flatten(node.right, op, out)
-    else:
-        out.append(node)
 
 
 def _predicate_test(name: str, type_: str) -> Callable[[v.Env, Any], bool] | None:
@@ -1112,23 +883,8 @@ def _predicate_kernel(name: str, type_: str) -> Callable[[Any], bool] | None:
     return None
 
 
-def _predicates_for(type_: str) -> list[str]:
-    names = list(v.TILE_PREDICATES)
-    if type_ == v.GROUP:
-        names += list(v.GROUP_PREDICATES)
-    return names
-
-
 def _key(value: Any) -> Any:
     return value.kind if isinstance(value, Tile) else value
-
-
-def _equality(left: str, right: str) -> Callable[[Any, Any], bool]:
-    if left == v.TILE and right == v.TILE:
-        return _same_tile
-    if v.ANY in (left, right):
-        return _same
-    return operator.eq
 
 
 def _mask(table: Sequence[bool]) -> int:
@@ -1375,23 +1131,3 @@ _BOTH: dict[Callable[[Any, Any], Any], Callable[[Fn, Fn], Fn]] = {
     operator.eq: lambda f, g: lambda env: f(env) == g(env),
     _same_tile: lambda f, g: lambda env: f(env).kind == g(env).kind,
 }
-
-
-def _comparable(a: str, b: str) -> bool:
-    if a == b:
-        return True
-    if {a, b} <= {v.INT, v.BOOL}:
-        return True
-    return {a, b} <= {v.STR, v.WAIT, v.FORM, v.DIRECTION, v.RELEASE}
-
-
-def _article(type_: str) -> str:
-    words = {
-        v.BOOL: "true or false", v.INT: "a number", v.STR: "a text",
-        v.TILE: "a tile", v.GROUP: "a group", v.WAIT: "a wait", v.FORM: "a form",
-        v.ANY: "a value",
-    }
-    if type_ in words:
-        return words[type_]
-    element = v.element_of(type_)
-    return f"a list of {element}s" if element else type_

@@ -13,18 +13,20 @@ from typing import Any
 
 from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
+from riichi_rules.language.arithmetic import guarded
 from riichi_rules.language.typed import Typed
 from riichi_rules.tiles import Tile
 
 Bound = tuple[Any, ...]  # the elements bound by the enclosing comprehensions, outermost first
 
-_ARITH: dict[str, Callable[[int, int], int]] = {
-    "+": operator.add, "-": operator.sub, "*": operator.mul, "/": operator.floordiv,
-    "%": operator.mod, "^": operator.pow,
-}
 _ORDER: dict[str, Callable[[Any, Any], bool]] = {
     "<": operator.lt, "<=": operator.le, ">": operator.gt, ">=": operator.ge,
 }
+
+
+def where(span: Any) -> str:
+    """``file:line:col`` of a span."""
+    return f"{span.file}:{span.line}:{span.column}"
 
 
 def equal(flavour: str, a: Any, b: Any) -> bool:
@@ -79,7 +81,7 @@ def _const(node: Typed, env: Any, bound: Bound) -> Any:
 
 
 def _feature(node: Typed, env: Any, bound: Bound) -> Any:
-    return node.data[1](env)
+    return node.data[1].get(env)
 
 
 def _bound(node: Typed, env: Any, bound: Bound) -> Any:
@@ -146,7 +148,7 @@ def _compare(node: Typed, env: Any, bound: Bound) -> bool:
 
 def _arith(node: Typed, env: Any, bound: Bound) -> int:
     left, right = (evaluate(node.part(i), env, bound) for i in (0, 1))
-    return _ARITH[node.data](left, right)
+    return guarded(node.data, where(node.node.span))(left, right)
 
 
 def _group_is_tile(node: Typed, env: Any, bound: Bound) -> bool:

@@ -7,7 +7,8 @@ from functools import cache
 from typing import Any
 
 import lark
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, v_args
+from lark.visitors import Transformer_NonRecursive
 
 from riichi_rules import resources
 from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
@@ -84,7 +85,7 @@ def _lark() -> Lark:
 
 
 @v_args(meta=True, inline=True)
-class _ToAst(Transformer[Token, Any]):
+class _ToAst(Transformer_NonRecursive[Token, Any]):
     """Lark tree -> AST. The ``meta`` of each node gives its span."""
 
     def __init__(self, file: str) -> None:
@@ -92,10 +93,12 @@ class _ToAst(Transformer[Token, Any]):
         self.file = file
 
     def _span(self, meta: Any) -> ast.Span:
-        return ast.Span(self.file, getattr(meta, "line", 1), getattr(meta, "column", 1))
+        return ast.Span(self.file, getattr(meta, "line", 1), getattr(meta, "column", 1),
+                        getattr(meta, "end_line", 0) or 0, getattr(meta, "end_column", 0) or 0)
 
     def _tok(self, token: Token) -> ast.Span:
-        return ast.Span(self.file, token.line or 1, token.column or 1)
+        return ast.Span(self.file, token.line or 1, token.column or 1, token.end_line or 0,
+                        token.end_column or 0)
 
     # declarations -------------------------------------------------------------------------
     def start(self, meta: Any, *decls: ast.Declaration) -> tuple[ast.Declaration, ...]:
@@ -354,7 +357,9 @@ def parse_rules(text: str, file: str) -> ast.RuleFile:
             break
         except lark.UnexpectedInput as error:
             line = (error.line if error.line and error.line > 0 else 1)
-            diagnostics.append(_syntax_diagnostic(error, text, lines, file, line))
+            # the positions are those of what was parsed: the text from the declaration
+            # parsing resumed at, earlier lines left empty (lines and columns as in the file)
+            diagnostics.append(_syntax_diagnostic(error, remaining, lines, file, line))
             resume = _next_declaration(text, line)
             if resume is None:
                 break
@@ -407,6 +412,7 @@ def _syntax_diagnostic(
     else:
         message = f"unexpected {_describe(token)}"
         pos = token.start_pos if token.start_pos is not None else pos
+    end = token.end_column if token.type != "$END" and token.end_line == line else 0
     expected = _expected(error.expected)
     if expected:
         message += "; expected " + ", ".join(expected)
@@ -420,6 +426,7 @@ def _syntax_diagnostic(
         line = before.count("\n", 0, where) + 1
         column = where - (before.rfind("\n", 0, where) + 1) + 1
         source_line = lines[line - 1] if 0 < line <= len(lines) else ""
+        end = column + len("open")
         message = "a second han value needs a comma: 'han 2, open 1'"
         hint = "open han is written 'han 2, open 1'"
     elif re.search(r"(\band|\bor|\bnot|[-+*/%^=<>])\s*$", before):
@@ -446,7 +453,7 @@ def _syntax_diagnostic(
         except Exception:  # match_examples re-parses the catalogue; never let it mask the error
             label = None
         hint = str(label) if label else ""
-    return Diagnostic(file, line, column, message, source_line, hint)
+    return Diagnostic(file, line, column, message, source_line, hint, end or 0)
 
 
 def _expected(terminals: set[str]) -> list[str]:

@@ -295,3 +295,29 @@ TABLE_FEATURES: dict[str, Feature] = {
                       "East only)"),
     "dealer_keeps": _f(BOOL, "dealer_keeps", "the dealer keeps the deal"),
 }
+
+
+# The table rules the referee asks by name: a ruleset must declare each (its answer may be
+# "never"), else the referee cannot follow a hand. The checker says which is missing.
+REFEREE_ASKS: dict[tuple[str, str], str] = {
+    ("claim", "chi"): "whether a player may call a chow",
+    ("claim", "pon"): "whether a player may call a pung",
+    ("claim", "daiminkan"): "whether a player may call a kong on a discard",
+    ("claim", "ron"): "whether a player may win on a discard, and how many may on one tile",
+    ("riichi_rule", "declare"): "whether a player may declare riichi",
+    ("kan_rule", "closed_kan"): "whether a player may declare a concealed kan",
+    ("kan_rule", "added_kan"): "whether a player may add a tile to a pung",
+    ("kan_rule", "reveal_at_once"): "when a kan's dora indicator is turned over",
+    ("draw", "kyuushu_kyuuhai"): "whether a player may end the hand with nine terminals",
+    ("draw", "suufon_renda"): "whether four winds discarded end the hand",
+    ("draw", "suucha_riichi"): "whether four riichi end the hand",
+    ("draw", "suukaikan"): "whether four kans end the hand",
+    ("draw", "sanchahou"): "whether a triple ron ends the hand",
+    ("draw", "tenpai"): "who is tenpai at an exhaustive draw",
+    ("draw", "noten_payment"): "what the noten players pay at an exhaustive draw",
+    ("draw", "nagashi_mangan"): "who is paid a nagashi mangan at an exhaustive draw",
+    ("collect", "honba_counters"): "who collects the honba on a win",
+    ("next_hand", "dealer_repeat"): "whether the dealer keeps the deal",
+    ("next_hand", "add_honba"): "whether a honba is added",
+    ("next_hand", "game_end"): "whether the game ends",
+}

@@ -30,10 +30,9 @@ A hand ends with one ``Win`` per winner (two for a double ron, in Tenhou's order
 
 from __future__ import annotations
 
-import gzip
-from collections.abc import Iterable, Iterator, Mapping
-from dataclasses import dataclass, field, replace
-from pathlib import Path
+import datetime as dt
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld
@@ -58,10 +57,6 @@ __all__ = [
     "RiichiAccepted",
     "RiichiDeclared",
     "Win",
-    "load_text",
-    "read_record",
-    "read_records",
-    "record_files",
 ]
 
 
@@ -101,6 +96,9 @@ class RecordRules:
     4-player rules (shared/data/tenhou/README.md, "Rules"). ``label`` is Tenhou's style of
     name (``四鳳南喰赤``); ``raw`` what the record said (GO attributes, or tenhou.net/6 ``rule``).
     ``hanchan`` is None when the record does not say how long the game is (mjai).
+    ``platform`` is the id of the bundled ruleset of the platform the game was played on
+    (``tenhou``, ``mahjong-soul``), "" when the record does not say; a game of another
+    platform than Tenhou has ``standard`` True unless it is a 3-player game.
     """
 
     players: int
@@ -110,6 +108,7 @@ class RecordRules:
     standard: bool
     label: str
     raw: Mapping[str, object]
+    platform: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -324,7 +323,9 @@ class HandRecord:
 class GameRecord:
     """A whole game. ``final_scores``/``final_points`` are the record's end result (Tenhou
     ``owari``: scores, and points after uma and oka), None when it has none; ``errors`` lists
-    things the reader noticed but could read past (an ignored tag, a missing end result)."""
+    things the reader noticed but could read past (an ignored tag, a missing end result);
+    ``date`` the day the game was played, when the record says (its log id, a date in its
+    title or metadata: :mod:`riichi_rules.records.dates`)."""
 
     source: str
     game_id: str | None
@@ -335,104 +336,4 @@ class GameRecord:
     final_scores: tuple[int, ...] | None
     final_points: tuple[float, ...] | None
     errors: tuple[str, ...]
-
-
-def _file_bytes(path: str | Path, name: str) -> bytes:
-    """The content of a file, decompressed when it is gzip."""
-    try:
-        return _gunzip(Path(path).read_bytes(), name)
-    except OSError as exc:
-        raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
-
-
-def _gunzip(data: bytes, name: str) -> bytes:
-    """``data``, decompressed when it is gzip."""
-    if data[:2] != b"\x1f\x8b":
-        return data
-    try:
-        return gzip.decompress(data)
-    except (OSError, EOFError) as exc:
-        raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
-
-
-def load_text(path_or_text: str | Path | bytes, source: str | None,
-              starts: str) -> tuple[str, str, str]:
-    """A record given as a path, its bytes (gzip accepted) or its text (a string whose first
-    character that is not blank is one of ``starts``), as ``(text, name, shown)``: ``name``
-    is ``source``, else the path, ``<bytes>`` or ``<text>``; ``shown`` names it in messages
-    (a path by its file name only). Raises :class:`RecordError` (a file that cannot be read,
-    broken gzip, not UTF-8)."""
-    if isinstance(path_or_text, str) and path_or_text.lstrip()[:1] in tuple(starts):
-        name = source or "<text>"
-        text = path_or_text
-    else:
-        if isinstance(path_or_text, bytes):
-            name = source or "<bytes>"
-            data = _gunzip(path_or_text, name)
-        else:
-            name = source or str(path_or_text)
-            data = _file_bytes(path_or_text, name)
-        try:
-            text = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})", name) from None
-    shown = name if source is not None or name.startswith("<") else Path(name).name
-    return text, name, shown
-
-
-RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl")
-"""The files :func:`read_records` picks up when it is given a folder."""
-
-
-def read_record(path: str | Path) -> GameRecord:
-    """Read one game record file, whatever its format: Tenhou mjlog XML (plain or gzip),
-    tenhou.net/6 JSON or an mjai event stream (JSON lines), told apart by the content. Raises
-    :class:`RecordError`."""
-    from riichi_rules.records.mjai import looks_like_mjai, read_mjai
-    from riichi_rules.records.mjlog import read_mjlog
-    from riichi_rules.records.tenhou6 import read_tenhou6
-
-    name = str(path)
-    data = _file_bytes(path, name)
-    head = data.lstrip()[:1]
-    shown = Path(name).name
-    try:
-        if head == b"<":
-            record = read_mjlog(data, source=shown)  # the game id comes from the file name
-        elif head in (b"{", b"[") and looks_like_mjai(data):
-            record = read_mjai(data, source=shown)
-        elif head == b"{":
-            record = read_tenhou6(data, source=shown)
-        else:
-            raise RecordError(
-                f"{shown}: not a game record this reader knows (Tenhou mjlog XML, "
-                "tenhou.net/6 JSON or mjai JSON lines)",
-                name,
-            )
-    except RecordError as exc:
-        exc.source = name
-        raise
-    return replace(record, source=name)
-
-
-def record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named: a folder stands for its files ending in :data:`RECORD_SUFFIXES`
-    (searched recursively, in name order)."""
-    for path in paths:
-        p = Path(path)
-        if p.is_dir():
-            yield from sorted(f for f in p.rglob("*") if f.is_file()
-                              and f.suffix.lower() in RECORD_SUFFIXES)
-        else:
-            yield p
-
-
-def read_records(paths: Iterable[str | Path]) -> Iterator[GameRecord | RecordError]:
-    """Read many records, one result per file, and keep going after a bad one: a
-    :class:`GameRecord`, or the :class:`RecordError` that file raised. A folder stands for
-    its files ending in :data:`RECORD_SUFFIXES` (searched recursively, in name order)."""
-    for f in record_files(paths):
-        try:
-            yield read_record(f)
-        except RecordError as exc:
-            yield exc
+    date: dt.date | None = None

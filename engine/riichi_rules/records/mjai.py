@@ -53,6 +53,7 @@ from typing import Any, Final
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.records.dates import day_of_id, day_written, tenhou_id
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -70,8 +71,8 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    load_text,
 )
+from riichi_rules.records.text import load_text
 from riichi_rules.tiles import Tile, Wind
 from riichi_rules.waits import waits
 
@@ -193,6 +194,15 @@ class _Fail(Exception):
     """An error at one event; the reader adds the file, line and hand."""
 
 
+FIRST_PROTOCOL = (
+    "start_kyoku gives only oya and dora_marker: an mjai log of the first protocol "
+    "(gimite/mjai's, whose haipai events deal the hands and whose hora and ryukyoku give no "
+    "score changes), without the round, honba, riichi sticks, scores and score changes a "
+    "replay needs")
+"""Why a log of mjai's first protocol is not read (its start_kyoku has only ``oya`` and
+``dora_marker``)."""
+
+
 def _field(ev: Mapping[str, Any], key: str) -> Any:
     if key not in ev:
         raise _Fail(f"missing field '{key}'")
@@ -233,6 +243,8 @@ class _Hand:
 
     def __init__(self, reader: _Reader, ev: Mapping[str, Any]) -> None:
         self.reader = reader
+        if "oya" in ev and not {"bakaze", "kyoku", "honba", "scores", "tehais"} & set(ev):
+            raise _Fail(FIRST_PROTOCOL)
         try:
             self.round_wind = Wind.parse(_field(ev, "bakaze"))
         except InputError as exc:
@@ -674,11 +686,18 @@ class _Reader:
         # game may run on into South where nobody has reached the return points, and a
         # hanchan may end early on a bust)
         hanchan = True if any(h.round_wind is Wind.W for h in self.hands) else None
-        rules = RecordRules(_SEATS, red, True, hanchan, True, "mjai", self.raw)
+        # the metadata of start_game may name the game (a Tenhou log id in a URL) or its date
+        texts = [v for v in self.raw.values() if isinstance(v, str)]
+        game_id = next((i for i in map(tenhou_id, texts) if i), None)
+        day = day_of_id(game_id) or next((d for d in map(day_written, texts) if d), None)
+        tenhou = game_id is not None or any("tenhou.net/" in text for text in texts)
+        rules = RecordRules(_SEATS, red, True, hanchan, True, "mjai", self.raw,
+                            "tenhou" if tenhou else "")
         return GameRecord(
-            source=self.name, game_id=None, rules=rules, players=self.players,
+            source=self.name, game_id=game_id, rules=rules, players=self.players,
             start_points=self.hands[0].scores[0], hands=tuple(self.hands),
-            final_scores=self.final_scores, final_points=None, errors=tuple(self.errors))
+            final_scores=self.final_scores, final_points=None, errors=tuple(self.errors),
+            date=day)
 
     def step(self, ev: object) -> None:
         if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
@@ -739,8 +758,11 @@ class _Reader:
 
 def _lines(text: str, name: str) -> list[tuple[int, str, object]]:
     """(line number, text, parsed object) of each non-empty line; a JSON array of events is
-    numbered by its position from 1."""
+    numbered by its position from 1. A log that starts with a ``#`` comment (gimite/mjai's
+    own logs: ``# Original file: ...``, then each event followed by a drawing of the table)
+    has its events on the lines that start with ``{"``."""
     stripped = text.lstrip()
+    drawn = stripped.startswith("#")
     if stripped.startswith("["):
         try:
             items = json.loads(text)
@@ -753,7 +775,7 @@ def _lines(text: str, name: str) -> list[tuple[int, str, object]]:
     out: list[tuple[int, str, object]] = []
     for number, line in enumerate(text.splitlines(), 1):
         line = line.strip()
-        if not line:
+        if not line or (drawn and not line.startswith("{\"")):
             continue
         try:
             out.append((number, line, json.loads(line)))
@@ -770,6 +792,8 @@ def looks_like_mjai(data: bytes) -> bool:
     text = data.lstrip()
     if text.startswith(b"["):
         return b'"type"' in text[:200]
+    while text.startswith(b"#"):  # gimite/mjai's own logs start with a comment
+        text = text.split(b"\n", 1)[-1].lstrip() if b"\n" in text else b""
     first = text.split(b"\n", 1)[0].strip()
     try:
         ev = json.loads(first)
@@ -789,7 +813,7 @@ def read_mjai(path_or_text: str | Path | bytes | Sequence[Mapping[str, Any]], *,
         lines: list[tuple[int, str, object]] = [
             (i, json.dumps(ev, ensure_ascii=False), ev) for i, ev in enumerate(path_or_text, 1)]
         return _Reader(name).read(lines)
-    text, name, shown = load_text(path_or_text, source, "{[")
+    text, name, shown = load_text(path_or_text, source, "{[#")
     try:
         record = _Reader(shown).read(_lines(text, shown))
     except RecordError as exc:

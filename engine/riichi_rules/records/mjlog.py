@@ -26,6 +26,7 @@ from urllib.parse import unquote
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.records.dates import day_of_id
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -44,9 +45,9 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    load_text,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
+from riichi_rules.records.text import load_text
 from riichi_rules.tiles import WINDS, Tile, Wind
 
 __all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]
@@ -147,7 +148,7 @@ def go_rules(go_type: int, raw: Mapping[str, object] | None = None) -> RecordRul
     )
     standard = players == 4 and not go_type & 0xE00
     raw_rules = dict(raw) if raw is not None else {"type": go_type}
-    return RecordRules(players, red, kuitan, hanchan, standard, label, raw_rules)
+    return RecordRules(players, red, kuitan, hanchan, standard, label, raw_rules, "tenhou")
 
 
 @dataclass(slots=True)
@@ -729,4 +730,4 @@ def read_mjlog(
     except RecordError as exc:
         exc.source = name
         raise
-    return replace(record, source=name)
+    return replace(record, source=name, date=day_of_id(game_id))

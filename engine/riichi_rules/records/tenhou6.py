@@ -49,6 +49,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.records.dates import day_of_id, day_written
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -67,11 +68,11 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    load_text,
 )
 from riichi_rules.records.tenhou6_names import (
     DRAW_NAMES,
     LIMIT_NAMES,
+    MAHJONG_SOUL_ROOMS,
     MAHJONG_SOUL_YAKU_NAMES,
     ROUND_WIND_NAMES,
     SEAT_WIND_NAMES,
@@ -79,6 +80,7 @@ from riichi_rules.records.tenhou6_names import (
     VALUE_TEXT,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
+from riichi_rules.records.text import load_text
 from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
@@ -88,6 +90,7 @@ _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
 _YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>\d+)飜|役満)\)")
 _STANDARD_DISP = re.compile(r"四?[般上特鳳]?[東南]喰?赤?速?")
+_TENHOU_DISP = re.compile(r"四?[般上特鳳]?[東南]")
 
 
 def tile_of_code(code: object) -> Tile:
@@ -720,11 +723,19 @@ def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
     body = disp[1:] if disp[:1] in ("三", "四") else disp
     red = "赤" in disp or any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))
     label = ("三" if players == 3 else "四") + body
-    standard = players == 4 and bool(_STANDARD_DISP.fullmatch(disp))
+    # a lobby of Tenhou's, a room of Mahjong Soul's (as converters of its logs write it), or
+    # a game the file does not place (tenhou.net/6's editor, other converters)
+    platform = ("tenhou" if _TENHOU_DISP.match(body)
+                else "mahjong-soul" if MAHJONG_SOUL_ROOMS.search(disp) else "")
+    # a lobby of Tenhou's with marks beyond these (chips, 祝) has a scoring of its own
+    standard = players == 4 and (platform != "tenhou" or bool(_STANDARD_DISP.fullmatch(body)))
     raw: dict[str, object] = {"rule": dict(rule)}
     if "lobby" in data:
         raw["lobby"] = data["lobby"]
-    return RecordRules(players, red, "喰" in disp, "南" in disp, standard, label, raw)
+    # the length of the game, where disp says it (a game the file does not place may not)
+    hanchan = (True if "南" in disp or "South" in disp
+               else False if "東" in disp or "East" in disp else None)
+    return RecordRules(players, red, "喰" in disp, hanchan, standard, label, raw, platform)
 
 
 def _load(path_or_text: str | Path | bytes | Mapping[str, Any],
@@ -796,6 +807,10 @@ def read_tenhou6(
     else:
         errors.append("the game has no final result ('sc')")
     game_id = data.get("ref")
+    title = data.get("title")
+    day = day_of_id(game_id if isinstance(game_id, str) else None) or (
+        day_written(" ".join(t for t in title if isinstance(t, str)))
+        if isinstance(title, list) else None)
     return GameRecord(
         source=name,
         game_id=game_id if isinstance(game_id, str) and game_id else None,
@@ -806,4 +821,5 @@ def read_tenhou6(
         final_scores=final_scores,
         final_points=final_points,
         errors=tuple(errors),
+        date=day,
     )

@@ -18,12 +18,18 @@ from collections.abc import Mapping
 __all__ = [
     "DRAW_NAMES",
     "LIMIT_NAMES",
+    "MAHJONG_SOUL_ROOMS",
     "MAHJONG_SOUL_YAKU_NAMES",
     "ROUND_WIND_NAMES",
     "SEAT_WIND_NAMES",
     "TENHOU_YAKU_NAMES",
     "VALUE_TEXT",
 ]
+
+MAHJONG_SOUL_ROOMS = re.compile(
+    r"(?:銅|銀|金|玉|王座)の間|(?:Bronze|Silver|Gold|Jade|Throne) Room")
+"""The ranked rooms of Mahjong Soul, as converters write them in ``rule.disp`` (Japanese or
+English): a game in one of them is a Mahjong Soul game."""
 
 TENHOU_YAKU_NAMES: Mapping[str, int] = {
     name: i

@@ -277,7 +277,7 @@ class Mechanics:
     def visible_dora(self, on: str) -> tuple[Tile, ...]:
         """The dora indicators that count for a win released ``on`` a discard or a kan: a kan
         robbed by the win never stood, so its indicator, if already turned over, does not
-        count (002_*.txt, 杠: a robbed kan does not stand and turns no indicator)."""
+        count (table-practice-zh-2013, 杠: a robbed kan does not stand and turns no indicator)."""
         dora = list(self.state.dora)
         kans = self.state.kan_dora
         if on != "discard" and kans and kans[-1].stage == "declared" and (

@@ -1,19 +1,32 @@
 """Replay game records: every hand through the referee, every disagreement reported with the
-game, the hand, the event and the reason."""
+game, the hand, the event and the reason.
+
+A ruleset whose values changed over time (``history``) judges each game by the rules of its
+day: the record's date (its log id, its title or metadata), else the date given; a record
+without either is replayed under the rules of each era of the ruleset, and the report says
+which eras its results fit (:func:`replay_dated`)."""
 
 from __future__ import annotations
 
+import datetime as dt
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from riichi_rules.errors import InputError
-from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win, read_records
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.hand import Disagreement, HandReferee
 from riichi_rules.referee.standings import final_points, final_scores
+from riichi_rules.rulesets.config import RulesetConfig, load_config
+from riichi_rules.rulesets.dated import Era
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program as program_of
+
+PLATFORMS = {"tenhou": "Tenhou", "mahjong-soul": "Mahjong Soul", "m-league": "M.League",
+             "riichi-city": "Riichi City"}
+"""The platforms records name (:attr:`RecordRules.platform`: the id of their bundled ruleset)."""
 
 
 @dataclass
@@ -34,10 +47,12 @@ class GameReport:
     error: str = ""  # a record that could not be read
     final_scores: list[int] | None = None  # ours, the riichi sticks left given out
     final_points: list[float] | None = None  # ours, by the ruleset's standings rules
+    ruleset: str = ""  # the ruleset replayed under, with its date when taken at one
 
     def to_json(self) -> dict[str, Any]:
         return {
-            "source": self.source, "game_id": self.game_id, "hands": self.hands,
+            "source": self.source, "game_id": self.game_id, "ruleset": self.ruleset,
+            "hands": self.hands,
             "wins": self.wins, "deltas_only": self.deltas_only,
             "disagreements": [d.to_json() for d in self.disagreements],
             "notes": list(self.notes),
@@ -63,17 +78,16 @@ def replay_game(
     later keeps its first hand's scores); the record's hand order, dealers, honba and events
     are kept. The record's scores and end result are then not compared (they are what may
     differ)."""
-    report = GameReport(record.source, record.game_id, notes=list(record.errors))
+    report = GameReport(record.source, record.game_id, notes=list(record.errors),
+                        ruleset=program.config.label)
     rules = record.rules
-    if rules.players != 4 or not rules.standard:
-        report.unsupported = (f"{rules.label or 'this lobby'}: "
-                              + ("three-player rules" if rules.players != 4
-                                 else "a special lobby's scoring") + " (not modelled)")
+    report.unsupported = refusal(record, program.config)
+    if report.unsupported:
         return report
     scores: list[int] | None = None
     sticks_left = 0
     expected: tuple[int, int, int] | None = None  # (dealer, honba, sticks) of the next hand
-    rounds = 2 if rules.hanchan else 1
+    rounds = 1 if rules.hanchan is False else 2
     over: str | None = None  # the hand after which the rules end the game
     ended: str | None = None  # the last hand that ended (the record's last, at the end)
     if settle and record.hands:
@@ -147,14 +161,17 @@ def replay_game(
     if scores is None:
         return report
     scores = report.final_scores = final_scores(program, scores, sticks_left)
-    ours = report.final_points = final_points(program, scores)
+    ours = report.final_points = final_points(program, scores, rounds)
     if settle:
         return report
     if record.final_scores is not None and list(record.final_scores) != scores:
         report.disagreements.append(Disagreement(
             "end", -1, "final_scores", f"final scores {scores} (riichi sticks left: "
             f"{sticks_left}), the record has {list(record.final_scores)}"))
-    if record.final_points is not None and _standard_end(record):
+    own = _lobby_of_its_own(record)
+    if record.final_points is not None and own:
+        report.notes.append(f"the final points are not compared: {own}")
+    elif record.final_points is not None:
         theirs = list(record.final_points)
         if any(abs(a - b) > 0.05 for a, b in zip(ours, theirs, strict=True)):
             report.disagreements.append(Disagreement(
@@ -162,27 +179,103 @@ def replay_game(
     return report
 
 
-def _standard_end(record: GameRecord) -> bool:
-    """Whether the game's end result follows the lobby's ordinary rules: a Tenhou hanchan of an
-    ordinary lobby (east-only games and the newer lobby flags have other uma, and so do the
-    games of 2009 in the phoenix east lobby)."""
+def refusal(record: GameRecord, config: RulesetConfig) -> str:
+    """Why a game is not replayed under a ruleset, in one line ("" when it is): a
+    3-player game or a special lobby of Tenhou's (rules no ruleset models), or a game of
+    another platform than Tenhou under a ruleset that is not that platform's (nor extends
+    it). Tenhou's standard games replay under any ruleset."""
+    rules = record.rules
+    what = rules.label or "this lobby"
+    if rules.players != 4:
+        return f"{what}: three-player rules (not modelled)"
+    if not rules.standard:
+        return f"{what}: a special lobby's scoring (not modelled)"
+    if rules.platform not in ("", "tenhou") and rules.platform not in config.chain:
+        platform = PLATFORMS.get(rules.platform, rules.platform)
+        return (f"{what}: a game of {platform}, whose rules are not those of {config.id}: "
+                f"replay it with --ruleset {rules.platform} (or a ruleset extending it)")
+    return ""
+
+
+def _lobby_of_its_own(record: GameRecord) -> str:
+    """Why the record's end result follows rules of its own lobby, or "": a Tenhou user
+    lobby (``GO lobby`` other than 0, the ranked lobbies) sets its own uma and oka, which
+    the record does not state."""
     raw = record.rules.raw
-    extra = raw.get("extra_bits") if isinstance(raw, dict) else None
-    return bool(record.rules.hanchan) and not extra
+    lobby = raw.get("lobby") if isinstance(raw, dict) else None
+    if record.rules.platform == "tenhou" and lobby not in (None, "", "0", 0):
+        return (f"a user lobby of Tenhou's (lobby {lobby}, not a ranked lobby), whose uma and "
+                "oka are its own and not in the record")
+    return ""
 
 
-def replay_files(paths: Iterable[str | Path], ruleset: str | Path) -> Iterator[GameReport]:
-    """Replay every game of every file; a file that cannot be read gives a report with its
-    error, and the others still replay."""
-    program = program_of(ruleset)
+def on_its_day(record: GameRecord, program: ScoringProgram) -> ScoringProgram:
+    """The program as the record's game was played under it: a ruleset whose values changed
+    over time, taken at the record's date (unless it was named with a date of its own, or the
+    record gives none)."""
+    config = program.config
+    if record.date is None or config.date is not None or not config.history:
+        return program
+    return program_of(config.at(record.date))
+
+
+def replay_dated(record: GameRecord, config: RulesetConfig,
+                 date: dt.date | None = None) -> GameReport:
+    """Replay a game under ``config`` as it stood on the game's day: the record's date, else
+    ``date``. A ruleset taken at a date of its own (``tenhou@2009-06-01``) is used as it is.
+    A record without a date is replayed under each era of a ruleset whose values changed
+    (:meth:`RulesetConfig.eras`): the report is that of the latest era with the fewest
+    disagreements, and a note says which eras the game fits."""
+    if config.date is not None or not config.history:
+        return replay_game(record, program_of(config))
+    day = record.date or date
+    if day is not None:
+        return replay_game(record, program_of(config.at(day)))
+    eras = config.eras()
+    if refusal(record, config):
+        return replay_game(record, program_of(config))
+    reports = [(era, replay_game(record, program_of(config.at(era.day))))
+               for era in reversed(eras)]
+    fewest = min(len(report.disagreements) for _, report in reports)
+    best = next(report for _, report in reports if len(report.disagreements) == fewest)
+    if len({repr([d.to_json() for d in r.disagreements]) for _, r in reports}) == 1:
+        return best  # the date makes no difference
+    fits = [era for era, report in reports if len(report.disagreements) == fewest]
+    spans = " and ".join(str(span) for span in _spans(fits, eras))
+    best.notes.append(
+        f"the record gives no date: its results fit the rules of {config.id} {spans}"
+        if fewest == 0 else f"the record gives no date: replayed under the rules of "
+        f"{config.id} {spans}, which its results fit best")
+    return best
+
+
+def _spans(fits: list[Era], eras: tuple[Era, ...]) -> list[Era]:
+    """The eras of ``fits`` joined where they follow one another."""
+    groups: list[list[int]] = []
+    for i in sorted(eras.index(era) for era in fits):
+        if groups and groups[-1][-1] == i - 1:
+            groups[-1].append(i)
+        else:
+            groups.append([i])
+    return [Era(eras[g[0]].first, eras[g[-1]].last) for g in groups]
+
+
+def replay_files(paths: Iterable[str | Path], ruleset: str | Path | RulesetConfig,
+                 date: dt.date | None = None) -> Iterator[GameReport]:
+    """Replay every game of every file, each by the rules of its day (:func:`replay_dated`:
+    ``date`` for the records that give none); a file that cannot be read gives a report with
+    its error, and the others still replay."""
+    config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
+    program_of(config)  # the rules compile
     for item in read_records(paths):
         if isinstance(item, RecordError):
             yield GameReport(str(item.source or ""), None, error=item.message)
             continue
-        yield replay_game(item, program)
+        yield replay_dated(item, config, date)
 
 
-def replay_one(args: tuple[str, str]) -> list[GameReport]:
-    """Replay one file (a unit of work for a process pool): (path, ruleset)."""
-    path, ruleset = args
-    return list(replay_files([path], ruleset))
+def replay_one(args: tuple[str, str, str | None]) -> list[GameReport]:
+    """Replay one file (a unit of work for a process pool): (path, ruleset, the date of the
+    records that give none, ``YYYY-MM-DD`` or None)."""
+    path, ruleset, date = args
+    return list(replay_files([path], ruleset, dt.date.fromisoformat(date) if date else None))

@@ -49,7 +49,7 @@ class Shadow:
         self.others = tuple(others)
         self.swap = frozenset(swap)
         self.table: dict[int, dict[Part, tuple[Any, Any]]] = {}
-        self.scoring: dict[int, list[tuple[Scored, Scored]]] = {}
+        self.scoring: dict[int, list[tuple[Win, Scored, Scored]]] = {}
         rules = {kind: tuple(self._rule(rule) for rule in kept)
                  for kind, kept in program.table.rules.items()}
         table = TableProgram(rules, program.table.slot_count, program.table.cache_size)
@@ -117,7 +117,7 @@ class Shadow:
         for number, other in enumerate(self.others):
             there = _scored(win, other)
             if not scored_alike(here, there):
-                self.scoring.setdefault(number, []).append((here, there))
+                self.scoring.setdefault(number, []).append((win, here, there))
                 if number == 0 and SCORING in self.swap:
                     answer = there
         if isinstance(answer, InputError):

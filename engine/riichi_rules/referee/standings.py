@@ -11,12 +11,14 @@ from riichi_rules.scoring.program import ScoringProgram
 
 
 def _seat_env(program: ScoringProgram, scores: Sequence[int], seat: int,
-              sticks: int) -> TableEnv:
-    """The question "what does this seat end the game with?"."""
+              sticks: int, rounds: int = 2) -> TableEnv:
+    """The question "what does this seat end the game with?" (``rounds``: the rounds the
+    game was played over, 2 East and South, 1 East only)."""
     table = program.table
     env = TableEnv(table.slot_count, table.cache_size)
     env.standing(seats_of(scores), seat)
     env.sticks = sticks
+    env.game_rounds = rounds
     return env
 
 
@@ -28,17 +30,19 @@ def final_scores(program: ScoringProgram, scores: Sequence[int], sticks: int) ->
             for seat, score in enumerate(scores)]
 
 
-def final_results(program: ScoringProgram, scores: Sequence[int]) -> list[int]:
+def final_results(program: ScoringProgram, scores: Sequence[int],
+                  rounds: int = 2) -> list[int]:
     """Each seat's final result in points, by the standings rule with a ``result`` clause; a
     seat whose ``balance`` clause holds takes what makes the results sum to zero (shared, if
-    several do). Without such a rule: the scores themselves."""
+    several do). Without such a rule: the scores themselves. ``rounds``: the rounds the game
+    was played over (2: East and South; 1: East only)."""
     rule = next((r for r in program.table.of("standings") if r.result is not None), None)
     if rule is None or rule.result is None:
         return list(scores)
     results: list[int] = []
     balancing: list[int] = []
     for seat in range(len(scores)):
-        env = _seat_env(program, scores, seat, 0)
+        env = _seat_env(program, scores, seat, 0, rounds)
         if rule.balance is not None and rule.balance(env):
             balancing.append(seat)
         results.append(int(rule.result(env)))
@@ -49,6 +53,7 @@ def final_results(program: ScoringProgram, scores: Sequence[int]) -> list[int]:
     return results
 
 
-def final_points(program: ScoringProgram, scores: Sequence[int]) -> list[float]:
+def final_points(program: ScoringProgram, scores: Sequence[int],
+                 rounds: int = 2) -> list[float]:
     """The final results in thousands of points, to one decimal (as records show them)."""
-    return [round(r / 1000, 1) for r in final_results(program, scores)]
+    return [round(r / 1000, 1) for r in final_results(program, scores, rounds)]

@@ -3,16 +3,21 @@
 A config is loaded whole or not at all: every problem in every file of the ``extends``
 chain is collected into one :class:`ConfigError`, each diagnostic naming the file, the line
 and column of the offending key or value, and its JSON path.
+
+A ruleset may give a parameter's earlier values by date (``history``: see
+:mod:`riichi_rules.rulesets.dated`): ``load_config("tenhou", date=...)`` or
+``load_config("tenhou@2009-06-01")`` is the ruleset with the values in force that day.
 """
 
 from __future__ import annotations
 
+import datetime as dt
 import hashlib
 import json
 import os
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
@@ -20,6 +25,7 @@ from typing import Any
 
 from riichi_rules import resources
 from riichi_rules.errors import ConfigError, Diagnostic, did_you_mean
+from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
 from riichi_rules.rulesets.jsonpos import PathKey, PositionMap, render_path, scan
 
 RULESET_FILE = "ruleset.json"
@@ -28,7 +34,11 @@ BASE_ID = "base"
 
 @dataclass(frozen=True)
 class RulesetConfig:
-    """A ruleset with its ``extends`` chain resolved and its parameters fully merged."""
+    """A ruleset with its ``extends`` chain resolved and its parameters fully merged.
+
+    ``parameters`` are the values in force on ``date`` (None: today, the values the files
+    give); ``history`` the values by date of the parameters that changed, oldest first, the
+    last one (``until`` None) today's."""
 
     id: str
     name: str
@@ -40,9 +50,40 @@ class RulesetConfig:
     yaku_overrides: Mapping[str, Mapping[str, object]]
     local_yaku: tuple[str, ...]
     uncertain: Mapping[str, str]
+    # parameter -> where this ruleset (or the nearest one of its chain that cites the value)
+    # finds its value: registry ids of rulesets/sources.json with a section or quote
+    citations: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # parameter -> the id of the ruleset whose file holds that citation
+    cited_by: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    # parameter -> where the value was looked for, when no source read states it
+    unsourced: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    history: Mapping[str, tuple[Dated, ...]] = field(
+        default_factory=lambda: MappingProxyType({}))
+    date: dt.date | None = None
 
     def __hash__(self) -> int:  # the mappings are not hashable; equal configs share a path
-        return hash((self.path, self.id, self.chain))
+        return hash((self.path, self.id, self.chain, self.date))
+
+    @property
+    def label(self) -> str:
+        """The id, with the date when the ruleset is taken at one: ``tenhou@2009-06-01``."""
+        return self.id if self.date is None else f"{self.id}@{self.date.isoformat()}"
+
+    def at(self, day: dt.date | None) -> RulesetConfig:
+        """The ruleset with the values in force on ``day`` (None: today's)."""
+        if day == self.date:
+            return self
+        return _at(self, day)
+
+    def eras(self) -> tuple[Era, ...]:
+        """The spans of days over which none of the values changed, oldest first."""
+        return eras(self.history)
+
+    def key(self) -> tuple[object, ...]:
+        """What the compiled rules depend on: the files and the values in force (equal for
+        two dates with the same values)."""
+        return (self.path, self.chain, self.rule_files, _hashable(self.parameters),
+                _hashable(self.yaku_overrides), self.local_yaku)
 
 
 # --------------------------------------------------------------------------- public API
@@ -72,23 +113,79 @@ def parameter_schemas() -> Mapping[str, Mapping[str, Any]]:
     return MappingProxyType({n: MappingProxyType(defs[n]) for n in names})
 
 
+def parameter_values() -> Mapping[str, tuple[Any, ...]]:
+    """The values a parameter (or, for a list parameter, each of its items) may take, where
+    the schema lists them: what a rule may compare it with."""
+    out: dict[str, tuple[Any, ...]] = {}
+    for name, schema in parameter_schemas().items():
+        values = schema.get("enum") or schema.get("items", {}).get("enum")
+        if values:
+            out[name] = tuple(values)
+    return MappingProxyType(out)
+
+
 def parameter_defaults() -> Mapping[str, object]:
     """The schema default of every parameter."""
     return MappingProxyType({n: _freeze(s["default"]) for n, s in parameter_schemas().items()})
 
 
 _CACHE: dict[Path, tuple[tuple[tuple[Path, int], ...], RulesetConfig]] = {}
+_DATED: dict[tuple[RulesetConfig, dt.date | None], RulesetConfig] = {}
 
 
 def clear_cache() -> None:
     _CACHE.clear()
+    _DATED.clear()
 
 
-def load_config(name_or_path: str | Path) -> RulesetConfig:
-    """Load a bundled ruleset by id (``"ema-2016"``), or a ruleset.json / its folder by path.
+def load_config(name_or_path: str | Path, date: dt.date | str | None = None) -> RulesetConfig:
+    """Load a bundled ruleset by id (``"ema-2016"``), or a ruleset.json / its folder by path;
+    at ``date`` (a date or ``YYYY-MM-DD``), or at the date written after the name
+    (``"tenhou@2009-06-01"``), with the values in force that day.
 
-    Raises :class:`ConfigError` with every problem found in the file and its ``extends`` chain.
+    Raises :class:`ConfigError` with every problem found in the file and its ``extends`` chain
+    (and for a date that is not one).
+
+    Tenhou's uma is 20-10 today, and was +10/+5/-5/-10 in East-only games until 2009-07-31
+    (rulesets/tenhou/ruleset.json, its history).
+
+    Examples:
+        >>> load_config("tenhou").parameters["uma"]
+        (20, 10, -10, -20)
+        >>> load_config("tenhou@2009-06-01").parameters["uma_east_only"]
+        (10, 5, -5, -10)
     """
+    day: dt.date | None = None
+    if isinstance(name_or_path, str):
+        try:
+            name_or_path, day = split_name(name_or_path)
+        except ValueError as exc:
+            raise ConfigError([Diagnostic(str(name_or_path), 1, 1, str(exc))]) from None
+    if date is not None:
+        try:
+            given = date if isinstance(date, dt.date) else parse_day(date)
+        except ValueError as exc:
+            raise ConfigError([Diagnostic(str(name_or_path), 1, 1, str(exc))]) from None
+        if day is not None and day != given:
+            raise ConfigError([Diagnostic(
+                str(name_or_path), 1, 1, f"two dates given: {day} (after the name) and "
+                f"{given}", "give the date once")])
+        day = given
+    config = _load(name_or_path)
+    return config if day is None else config.at(day)
+
+
+def _at(config: RulesetConfig, day: dt.date | None) -> RulesetConfig:
+    """``config`` at ``day`` (None: today), made once per config and day."""
+    cached = _DATED.get((config, day))
+    if cached is None:
+        params = values_on(config.parameters, config.history, day)
+        cached = replace(config, parameters=MappingProxyType(params), date=day)
+        _DATED[(config, day)] = cached
+    return cached
+
+
+def _load(name_or_path: str | Path) -> RulesetConfig:
     path = _locate(name_or_path)
     cached = _CACHE.get(path)
     if cached is not None and all(_mtime(p) == t for p, t in cached[0]):
@@ -300,7 +397,9 @@ def _check_schema(f: _File, data: object) -> None:
         schema_path = list(err.absolute_schema_path)
         if err.validator == "additionalProperties" and isinstance(err.instance, dict):
             allowed = list(err.schema.get("properties", {}))
-            what = "parameter" if path in (("parameters",), ("uncertain",)) else "key"
+            what = ("parameter" if path in (("parameters",), ("uncertain",), ("citations",),
+                                             ("unsourced",), ("history",))
+                    else "key")
             for key in err.instance:
                 if key not in allowed:
                     f.at_key(
@@ -313,6 +412,9 @@ def _check_schema(f: _File, data: object) -> None:
             f.at_key((*path, key), f"invalid key '{key}': {err.message}")
         elif err.validator == "not" and not path and "then" in schema_path:
             f.at_key(("extends",), "the base ruleset must not extend another ruleset")
+        elif err.validator == "pattern" and path[:1] == ("history",) and path[-1] == "until":
+            f.at_value(path, f"'{err.instance}' is not a date: write it YYYY-MM-DD "
+                       "(e.g. 2010-05-31)")
         elif err.validator == "minProperties" and path[:1] == ("yaku",):
             f.at_value(
                 path,
@@ -351,18 +453,14 @@ def _check_content(f: _File, data: dict[str, Any]) -> None:
                 )
     params = data.get("parameters")
     if isinstance(params, dict):
-        uma = _int_list(params.get("uma"))
-        if uma and sum(uma) != 0:
-            f.at_value(("parameters", "uma"), f"the uma must sum to 0 (it sums to {sum(uma)})")
-        floating = params.get("uma_floating")
-        if isinstance(floating, dict):
-            for k, value in floating.items():
-                row = _int_list(value)
-                if row and sum(row) != 0:
-                    f.at_value(
-                        ("parameters", "uma_floating", k),
-                        f"the uma must sum to 0 (it sums to {sum(row)})",
-                    )
+        for name, value in params.items():
+            _check_value(f, ("parameters", name), name, value)
+    history = data.get("history")
+    if isinstance(history, dict):
+        for name, timeline in history.items():
+            if isinstance(timeline, list):
+                _check_history(f, name, timeline,
+                               params.get(name, _UNSET) if isinstance(params, dict) else _UNSET)
     yaku = data.get("yaku")
     if isinstance(yaku, dict):
         for yid, override in yaku.items():
@@ -375,6 +473,57 @@ def _check_content(f: _File, data: dict[str, Any]) -> None:
                     )
 
 
+_UMA = frozenset({"uma", "uma_east_only"})
+_UNSET = object()
+
+
+def _check_value(f: _File, path: PathKey, name: str, value: object) -> None:
+    """Checks of one parameter's value beyond its schema (an uma must sum to 0)."""
+    rows: list[tuple[PathKey, object]] = []
+    if name in _UMA:
+        rows.append((path, value))
+    elif name == "uma_floating" and isinstance(value, dict):
+        rows.extend(((*path, k), row) for k, row in value.items())
+    for where, row in rows:
+        numbers = _int_list(row)
+        if numbers and sum(numbers) != 0:
+            f.at_value(where, f"the uma must sum to 0 (it sums to {sum(numbers)})")
+
+
+def _check_history(f: _File, name: str, timeline: list[object], today: object) -> None:
+    """A parameter's earlier values: real dates, in order, each value valid and different
+    from the one that follows it."""
+    previous: tuple[dt.date, int] | None = None
+    for i, entry in enumerate(timeline):
+        if not isinstance(entry, dict):
+            continue
+        if "value" in entry:
+            _check_value(f, ("history", name, i, "value"), name, entry["value"])
+        until = entry.get("until")
+        if not isinstance(until, str) or not re.fullmatch(r"[0-9]{4}-[0-9]{2}-[0-9]{2}", until):
+            continue  # the schema says so
+        try:
+            day = parse_day(until)
+        except ValueError as exc:
+            f.at_value(("history", name, i, "until"), str(exc))
+            continue
+        if previous is not None and day <= previous[0]:
+            f.at_value(("history", name, i, "until"),
+                       f"{day} is not after {previous[0]} (history.{name}[{previous[1]}]): "
+                       "the dates must be in order, oldest first",
+                       "each entry gives the last day its value was in force")
+        previous = (day, i)
+    for i, entry in enumerate(timeline):
+        after = (timeline[i + 1] if i + 1 < len(timeline) else {"value": today})
+        if (isinstance(entry, dict) and isinstance(after, dict) and "value" in entry
+                and after.get("value", _UNSET) is not _UNSET
+                and _freeze(entry["value"]) == _freeze(after["value"])):
+            what = (f"history.{name}[{i + 1}]" if i + 1 < len(timeline)
+                    else f"parameters.{name}")
+            f.at_value(("history", name, i, "value"),
+                       f"the same value as the next one ({what}): the entry changes nothing")
+
+
 def _int_list(value: object) -> list[int] | None:
     if isinstance(value, list) and all(type(v) is int for v in value):
         return value
@@ -384,6 +533,15 @@ def _int_list(value: object) -> list[int] | None:
 def _local_yaku_ids() -> list[str]:
     d = local_yaku_dir()
     return sorted(p.stem for p in d.glob("*.rules")) if d.is_dir() else []
+
+
+def _hashable(value: object) -> object:
+    """A frozen value (tuples, mapping proxies) made hashable."""
+    if isinstance(value, Mapping):
+        return tuple(sorted((k, _hashable(v)) for k, v in value.items()))
+    if isinstance(value, tuple):
+        return tuple(_hashable(v) for v in value)
+    return value
 
 
 def _freeze(value: object) -> object:
@@ -400,13 +558,33 @@ def _merge(layers: list[_Layer]) -> RulesetConfig:
     yaku: dict[str, dict[str, object]] = {}
     local: list[str] = []
     uncertain: dict[str, str] = {}
+    citations: dict[str, str] = {}
+    cited_by: dict[str, str] = {}
+    unsourced: dict[str, str] = {}
+    earlier: dict[str, tuple[Dated, ...]] = {}
     for layer in layers:
         data = layer.data
         own = data.get("parameters", {})
         for name, value in own.items():
             params[name] = _freeze(value)
             uncertain.pop(name, None)  # a value set again is no longer the parent's doubt
-        uncertain.update(data.get("uncertain", {}))
+            earlier.pop(name, None)  # nor are its earlier values
+            citations.pop(name, None)  # nor is the parent's citation its source
+            cited_by.pop(name, None)
+            unsourced.pop(name, None)
+        # what this layer says of a value's source replaces what the layers below said
+        for key, texts in (("citations", citations), ("uncertain", uncertain),
+                           ("unsourced", unsourced)):
+            for name, text in data.get(key, {}).items():
+                for other in (citations, uncertain, unsourced):
+                    other.pop(name, None)
+                cited_by.pop(name, None)
+                texts[name] = text
+                if key == "citations":
+                    cited_by[name] = data["id"]
+        for name, timeline in data.get("history", {}).items():
+            earlier[name] = tuple(Dated(parse_day(e["until"]), _freeze(e["value"]),
+                                        e.get("note", "")) for e in timeline)
         rule_files.extend((layer.path.parent / r).resolve() for r in data.get("rules", []))
         for yid, override in data.get("yaku", {}).items():
             yaku.setdefault(yid, {}).update(override)
@@ -424,4 +602,9 @@ def _merge(layers: list[_Layer]) -> RulesetConfig:
         yaku_overrides=MappingProxyType({k: MappingProxyType(v) for k, v in yaku.items()}),
         local_yaku=tuple(local),
         uncertain=MappingProxyType(uncertain),
+        citations=MappingProxyType(citations),
+        cited_by=MappingProxyType(cited_by),
+        unsourced=MappingProxyType(unsourced),
+        history=MappingProxyType({name: (*timeline, Dated(None, params[name]))
+                                  for name, timeline in earlier.items()}),
     )

@@ -1,5 +1,7 @@
-"""A ruleset's scoring rules, checked and compiled once: yaku, yakuman, dora, fu, limits and
-payments as closures, each remembering the file and line it was written on."""
+"""A ruleset's rules compiled once: the rule files parsed, checked and typed by the front end
+(:mod:`riichi_rules.language.rules`), then lowered to closures (yaku, yakuman, dora, fu,
+limits, payments, and the table rules the referee asks), each remembering the file and line it
+was written on."""
 
 from __future__ import annotations
 
@@ -11,56 +13,21 @@ from typing import Any
 from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
-from riichi_rules.language.compiler import Compiled, ExpressionCompiler
+from riichi_rules.language.compiler import Compiled, Lowerer
+from riichi_rules.language.fold import fold
 from riichi_rules.language.parser import parse_rules
-from riichi_rules.rulesets.config import RulesetConfig
+from riichi_rules.language.rules import (
+    ONE_OF_EACH,
+    Declarations,
+    TypedRules,
+    TypedYaku,
+    type_rules,
+)
+from riichi_rules.language.typed import Typed
+from riichi_rules.rulesets.config import RulesetConfig, parameter_values
 from riichi_rules.scoring.result import FuItem
 
 Fn = Callable[[Any], Any]  # a compiled rule: of an Env (scoring) or a TableEnv (table)
-
-# Which clauses each kind of declaration takes, and which it must have.
-CLAUSES: dict[str, frozenset[str]] = {
-    "yaku": frozenset({"han", "when", "replaces", "source", "doc", "stands_alone"}),
-    "yakuman": frozenset({"when", "multiple", "replaces", "source", "doc"}),
-    "dora": frozenset({"han", "when", "source", "doc"}),
-    "fu": frozenset({"fixed", "base", "add", "round", "source", "doc"}),
-    "limits": frozenset({"base", "limit", "source", "doc"}),
-    "payments": frozenset({"pay", "honba", "deposit", "source", "doc"}),
-}
-# The table rules, read by the referee.
-TABLE_CLAUSES: dict[str, frozenset[str]] = {
-    "furiten": frozenset({"when", "source", "doc"}),
-    "claim": frozenset({"allow", "priority", "up_to", "source", "doc"}),
-    "discard": frozenset({"forbid", "source", "doc"}),
-    "riichi_rule": frozenset({"allow", "source", "doc"}),
-    "kan_rule": frozenset({"allow", "when", "source", "doc"}),
-    "pao": frozenset({"when", "source", "doc"}),
-    "pao_payment": frozenset({"pay", "source", "doc"}),
-    "draw": frozenset({"allow", "when", "pay", "source", "doc"}),
-    "next_hand": frozenset({"when", "source", "doc"}),
-    "collect": frozenset({"when", "gain", "source", "doc"}),
-    "standings": frozenset({"gain", "result", "balance", "source", "doc"}),
-}
-CLAUSES.update(TABLE_CLAUSES)
-for _kind in CLAUSES:  # a named value for a declaration: 'let NAME = EXPR'
-    CLAUSES[_kind] = CLAUSES[_kind] | {"let"}
-REQUIRED: dict[str, tuple[str, ...]] = {
-    "yaku": ("han", "when"), "yakuman": ("when",), "dora": ("han",),
-    "fu": ("base",), "limits": ("base",), "payments": ("pay",),
-    "furiten": ("when",), "claim": ("allow", "priority"), "discard": ("forbid",),
-    "riichi_rule": ("allow",), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
-    "draw": (), "next_hand": ("when",), "collect": (), "standings": (),
-}
-SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit",
-                            "allow", "forbid", "priority", "up_to", "result", "balance"})
-TABLE_KINDS = frozenset(TABLE_CLAUSES)
-ONE_OF_EACH = ("fu", "limits", "payments")
-PAYERS = frozenset({"discarder", "each", "dealer", "non_dealer"})
-TABLE_PAYERS: dict[str, frozenset[str]] = {
-    "pao_payment": frozenset({"liable", "discarder", "normally"}),
-    "draw": frozenset({"noten", "each", "dealer", "non_dealer"}),
-}
-
 
 @dataclass(frozen=True, slots=True)
 class Origin:
@@ -281,6 +248,8 @@ class ScoringProgram:
     cache_size: int
     declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
+    # the rules as the front end typed them (what the reference evaluator and the search read)
+    typed: TypedRules = field(default_factory=TypedRules, repr=False, compare=False)
     # what the scorer runs, rule by rule: (rule, condition, han or yakuman multiple: a
     # constant or a function), the rules that cannot score left out
     yakuman_checks: Checks = field(init=False, repr=False, compare=False)
@@ -344,17 +313,6 @@ def _multiple_of(rule: YakuRule) -> Fn:
     return multiple
 
 
-_CLAUSE_EXAMPLES = {
-    "han": "write its han, e.g. 'han 1 closed' (closed hands only) or 'han 2, open 1'",
-    "when": "write its condition, e.g. 'when closed and tsumo'",
-    "base": "write the starting value, e.g. 'base \"Base\" 20'",
-    "pay": "write who pays what, e.g. 'pay discarder round_up(basic * 4, 100) when ron'",
-    "allow": "write when it is allowed, e.g. 'allow when not riichi'",
-    "forbid": "write when it is forbidden, e.g. 'forbid when riichi and not drawn'",
-    "priority": "write its priority among claims, e.g. 'priority 2'",
-}
-
-
 class _Sources:
     """The text of every rule file read, for diagnostics."""
 
@@ -379,28 +337,41 @@ def display_path(path: Path) -> str:
 
 
 def compile_program(config: RulesetConfig) -> ScoringProgram:
-    """Parse, check and compile every rule file of a ruleset. Raises :class:`RuleError` with
-    every problem found, before anything runs."""
+    """Parse, check, type and lower every rule file of a ruleset. Raises :class:`RuleError`
+    with every problem found, before anything runs."""
     sources = _Sources()
     diagnostics: list[Diagnostic] = []
-    files: list[ast.RuleFile] = []
+    decls = Declarations(diagnostics, sources.line)
     for path in config.rule_files:
         name = display_path(path)
         text = path.read_text(encoding="utf-8")
         sources.add(name, text)
         try:
-            files.append(parse_rules(text, name))
+            rule_file = parse_rules(text, name)
         except RuleError as error:
             diagnostics.extend(error.diagnostics)
-    builder = _Builder(config, sources, diagnostics)
-    for rule_file in files:
+            continue
         for declaration in rule_file.declarations:
-            builder.declare(declaration)
-    program = builder.build()
+            decls.declare(declaration)
+    for yaku_id, change in config.yaku_overrides.items():
+        if yaku_id not in decls.scoring:
+            diagnostics.append(Diagnostic(
+                display_path(config.path), 1, 1,
+                f"yaku.{yaku_id}: no yaku '{yaku_id}' is declared in the rule files",
+                hint=did_you_mean(yaku_id, decls.scoring)))
+        elif change.get("enabled") is False:
+            decls.disable(yaku_id)
+    known = decls.scoring
+    typed = type_rules(decls, config.parameters, lambda name: name in known,
+                       parameter_values())
+    for kind in ONE_OF_EACH:
+        if kind not in decls.singletons:
+            diagnostics.append(Diagnostic(config.id, 1, 1,
+                                          f"the ruleset declares no '{kind}' rule"))
+    decls.check_referee_rules(config.id)
     if diagnostics:
         raise RuleError(diagnostics)
-    assert program is not None
-    return program
+    return _Lowering(config, decls, typed).program()
 
 
 def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> list[Diagnostic]:
@@ -413,225 +384,66 @@ def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> l
     except RuleError as error:
         return list(error.diagnostics)
     diagnostics: list[Diagnostic] = []
-    builder = _Builder(None, sources, diagnostics, parameters=parameters, standalone=True)
+    decls = Declarations(diagnostics, sources.line, standalone=True)
     for declaration in rule_file.declarations:
-        builder.declare(declaration)
-    builder.build()
+        decls.declare(declaration)
+    type_rules(decls, parameters, lambda name: True, parameter_values())
     return diagnostics
 
 
-class _Builder:
-    def __init__(
-        self,
-        config: RulesetConfig | None,
-        sources: _Sources,
-        diagnostics: list[Diagnostic],
-        parameters: Mapping[str, object] | None = None,
-        standalone: bool = False,
-    ) -> None:
+class _Lowering:
+    """The typed rules of a ruleset lowered to the program the scorer and the referee run."""
+
+    def __init__(self, config: RulesetConfig, decls: Declarations, typed: TypedRules) -> None:
         self.config = config
-        self.sources = sources
-        self.diagnostics = diagnostics
-        self.parameters = parameters if parameters is not None else (
-            config.parameters if config else {})
-        self.standalone = standalone
-        self.declarations: dict[str, ast.Declaration] = {}  # yaku/yakuman/dora by id
-        self.singletons: dict[str, ast.Declaration] = {}  # fu, limits, payments
-        self.table_decls: dict[str, ast.Declaration] = {}  # "kind name" -> declaration
+        self.decls = decls
+        self.typed = typed
+        self.lowerer = Lowerer()
+        self.lowerer.count_uses(typed.trees())
 
-    def error(self, span: ast.Span, message: str, hint: str = "") -> None:
-        self.diagnostics.append(Diagnostic(
-            span.file, span.line, span.column, message,
-            self.sources.line(span.file, span.line), hint))
+    def lower(self, node: Typed | None) -> Compiled | None:
+        return self.lowerer.lower(fold(node)) if node is not None else None
 
-    # -- collecting declarations, with overrides -------------------------------------------
-    def declare(self, decl: ast.Declaration) -> None:
-        if decl.kind not in CLAUSES:
-            self.error(decl.span, f"unknown kind of declaration '{decl.kind}'",
-                       did_you_mean(decl.kind, [*CLAUSES, *TABLE_KINDS]))
-            return
-        if not self._clauses_ok(decl):
-            return
-        if decl.kind in TABLE_KINDS:
-            table = self.table_decls
-            key = f"{decl.kind} {decl.name}"
-        elif decl.kind in ONE_OF_EACH:
-            table, key = self.singletons, decl.kind
-        else:
-            table, key = self.declarations, decl.name
-        existing = table.get(key)
-        if decl.override:
-            if existing is None and not self.standalone:
-                self.error(decl.span, f"'override {decl.kind} {decl.name}' overrides nothing: "
-                           f"no earlier {decl.kind} '{decl.name}'",
-                           did_you_mean(decl.name, table))
-                return
-            if existing is not None and existing.kind != decl.kind:
-                self.error(decl.span, f"'{decl.name}' is a {existing.kind}, declared at "
-                           f"{existing.span.file}:{existing.span.line}; an override must keep "
-                           "its kind")
-                return
-        elif existing is not None:
-            self.error(decl.span, f"{decl.kind} '{decl.name}' is already declared at "
-                       f"{existing.span.file}:{existing.span.line}",
-                       f"write 'override {decl.kind} {decl.name}' to replace it")
-            return
-        table[key] = decl
+    def fn(self, node: Typed | None) -> Fn | None:
+        compiled = self.lower(node)
+        return compiled.fn if compiled is not None else None
 
-    def _clauses_ok(self, decl: ast.Declaration) -> bool:
-        allowed = CLAUSES[decl.kind]
-        ok = True
-        seen: set[str] = set()
-        for clause in decl.clauses:
-            if clause.keyword not in allowed:
-                self.error(clause.span, f"a {decl.kind} has no '{clause.keyword}' clause",
-                           f"a {decl.kind} takes: {', '.join(sorted(allowed))}")
-                ok = False
-            elif clause.keyword in SINGLE_CLAUSES and clause.keyword in seen:
-                hint = ("join the two conditions with 'and' in one 'when'"
-                        if clause.keyword == "when" else f"keep one '{clause.keyword}'")
-                self.error(clause.span, f"'{clause.keyword}' is given twice in "
-                           f"{decl.kind} '{decl.name}'", hint)
-                ok = False
-            seen.add(clause.keyword)
-        for keyword in REQUIRED[decl.kind]:
-            if keyword not in seen:
-                self.error(decl.span, f"{decl.kind} '{decl.name}' has no '{keyword}' clause",
-                           _CLAUSE_EXAMPLES.get(keyword, ""))
-                ok = False
-        return ok
-
-    # -- compiling -------------------------------------------------------------------------
-    def build(self) -> ScoringProgram | None:
-        self._apply_config_overrides()
-        known = self.declarations
-        compiler = ExpressionCompiler(
-            self.parameters,
-            (lambda name: True) if self.standalone else (lambda name: name in known),
-            self.sources.line,
-        )
-        compiler.count_uses([*known.values(), *self.singletons.values()])
+    def program(self) -> ScoringProgram:
         yakuman: list[YakuRule] = []
         yaku: list[YakuRule] = []
         dora: list[DoraRule] = []
-        for decl in known.values():
-            if decl.kind == "dora":
-                dora.append(self._dora(decl, compiler))
+        for spec in self.typed.yaku.values():
+            if spec.kind == "dora":
+                dora.append(self._dora(spec))
             else:
-                rule = self._yaku(decl, compiler)
+                rule = self._yaku(spec)
                 (yakuman if rule.yakuman else yaku).append(rule)
-        self._check_replaces()
-        fu = self._fu(compiler)
-        limits = self._limits(compiler)
-        payments = self._payments(compiler)
-        self.diagnostics.extend(compiler.diagnostics)
-        table = self._table()
-        if self.standalone or self.diagnostics or fu is None or limits is None or payments is None:
-            return None
-        assert self.config is not None
+        fu, limits, payments = self._fu(), self._limits(), self._payments()
         return ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
-            compiler.slot_count, compiler.cache_size, dict(known), table,
-        )
-
-    def _table(self) -> TableProgram:
-        from riichi_rules.language.table_vocabulary import TABLE_FEATURES
-
-        compiler = ExpressionCompiler(
-            self.parameters, lambda name: name in self.declarations, self.sources.line,
-            features=TABLE_FEATURES)
-        by_kind: dict[str, list[TableRule]] = {}
-        stage = "table"
-        results = [d for d in self.table_decls.values() if d.first("result") is not None]
-        for extra in results[1:]:
-            first = results[0].span
-            self.error(extra.span, f"standings '{extra.name}' gives a result, and so does "
-                       f"standings '{results[0].name}' ({first.file}:{first.line})",
-                       "one standings rule says the final result: keep one 'result' clause")
-        for decl in self.table_decls.values():
-            compiler.declare_lets(decl.clauses, stage)
-
-            def cond(keyword: str, decl: ast.Declaration = decl) -> Fn | None:
-                clause = decl.first(keyword)
-                if clause is None:
-                    return None
-                expr = clause.when if keyword in ("allow", "forbid", "balance") else clause.value
-                if expr is None:
-                    return lambda env: True
-                return compiler.condition(expr, stage).fn
-
-            priority_clause = decl.first("priority")
-            priority = 0
-            if priority_clause is not None and priority_clause.value is not None:
-                compiled = compiler.number(priority_clause.value, stage)
-                priority = int(compiled.value) if compiled.const else 0
-            up_to_clause = decl.first("up_to")
-            up_to = (compiler.number(up_to_clause.value, stage).fn
-                     if up_to_clause is not None and up_to_clause.value is not None else None)
-            pays = []
-            for clause in decl.clauses_of("pay"):
-                allowed = TABLE_PAYERS.get(decl.kind, frozenset())
-                if clause.name not in allowed:
-                    self.error(clause.span, f"unknown payer '{clause.name}' in a {decl.kind} "
-                               f"rule", did_you_mean(clause.name or "", allowed))
-                assert clause.value is not None
-                pays.append(PayStep(
-                    clause.name or "", compiler.number(clause.value, stage).fn,
-                    compiler.condition(clause.when, stage).fn if clause.when else None,
-                    Origin(clause.span.file, clause.span.line)))
-            gains = tuple(
-                PayStep("", compiler.number(clause.value, stage).fn,
-                        compiler.condition(clause.when, stage).fn if clause.when else None,
-                        Origin(clause.span.file, clause.span.line))
-                for clause in decl.clauses_of("gain") if clause.value is not None)
-            result_clause = decl.first("result")
-            result = (compiler.number(result_clause.value, stage).fn
-                      if result_clause is not None and result_clause.value is not None else None)
-            rule = TableRule(
-                decl.kind, decl.name, decl.title or decl.name, cond("when"), cond("allow"),
-                cond("forbid"), priority, up_to, tuple(pays), self._origin(decl), decl,
-                gains, result, cond("balance"))
-            by_kind.setdefault(decl.kind, []).append(rule)
-        self.diagnostics.extend(compiler.diagnostics)
-        return TableProgram({k: tuple(v_) for k, v_ in by_kind.items()}, compiler.slot_count,
-                            compiler.cache_size)
-
-    def _apply_config_overrides(self) -> None:
-        if self.config is None:
-            return
-        for yaku_id, change in self.config.yaku_overrides.items():
-            decl = self.declarations.get(yaku_id)
-            if decl is None:
-                self.diagnostics.append(Diagnostic(
-                    display_path(self.config.path), 1, 1,
-                    f"yaku.{yaku_id}: no yaku '{yaku_id}' is declared in the rule files",
-                    hint=did_you_mean(yaku_id, self.declarations)))
-                continue
-            if change.get("enabled") is False:
-                del self.declarations[yaku_id]
+            self.lowerer.slot_count, self.lowerer.cache_size, dict(self.decls.scoring),
+            self._table(), typed=self.typed)
 
     def _origin(self, decl: ast.Declaration) -> Origin:
         source = decl.first("source")
         return Origin(decl.span.file, decl.span.line, source.label or "" if source else "")
 
-    def _yaku(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> YakuRule:
-        stage = "yaku"
-        compiler.declare_lets(decl.clauses, stage)
-        when_clause = decl.first("when")
-        assert when_clause is not None and when_clause.value is not None
-        when = compiler.condition(when_clause.value, stage)
+    def _yaku(self, spec: TypedYaku) -> YakuRule:
+        decl = spec.declaration
+        assert spec.when is not None
+        when = self.lower(spec.when)
+        assert when is not None
         han_closed: Fn | None = None
         han_open: Fn | None = None
         closed_value: int | None = None
         open_value: int | None = None
-        han = decl.first("han")
-        if han is not None and han.value is not None:
-            compiled = compiler.number(han.value, stage)
+        compiled = self.lower(spec.han)
+        if compiled is not None:
             han_closed, closed_value = compiled.fn, compiled.value if compiled.const else None
-            if han.open_value is not None:
-                compiled = compiler.number(han.open_value, stage)
+            compiled = self.lower(spec.han_open)
+            if compiled is not None:
                 han_open, open_value = compiled.fn, compiled.value if compiled.const else None
-        change = self.config.yaku_overrides.get(decl.name, {}) if self.config else {}
+        change = self.config.yaku_overrides.get(decl.name, {})
         if "han_closed" in change:
             closed_value = int(change["han_closed"])  # type: ignore[call-overload]
             han_closed = _const_fn(closed_value)
@@ -639,25 +451,21 @@ class _Builder:
             raw = change["han_open"]
             open_value = None if raw is None else int(raw)  # type: ignore[call-overload]
             han_open = None if open_value is None else _const_fn(open_value)
-        compiled_multiples = [
-            (compiler.number(c.value, stage),
-             compiler.condition(c.when, stage) if c.when else None)
-            for c in decl.clauses_of("multiple") if c.value is not None
-        ]
+        lowered = [(self.lower(value), self.lower(cond)) for value, cond in spec.multiples]
         multiples = tuple(
-            (value.fn, when_.fn if when_ is not None else (lambda env: True))
-            for value, when_ in compiled_multiples
-        )
+            (value.fn, cond.fn if cond is not None else (lambda env: True))
+            for value, cond in lowered if value is not None)
         multiple_value: int | None = 1
-        for value, when_ in compiled_multiples:
-            if when_ is not None and not when_.const:
+        for value, cond in lowered:
+            assert value is not None
+            if cond is not None and not cond.const:
                 multiple_value = None
                 break
-            if when_ is None or when_.value:
+            if cond is None or cond.value:
                 multiple_value = value.value if value.const else None
         replaces = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
         origin = self._origin(decl)
-        if self.config is not None and ("han_closed" in change or "han_open" in change):
+        if "han_closed" in change or "han_open" in change:
             origin = Origin(origin.file, origin.line, origin.source,
                             f"han set by {display_path(self.config.path)} yaku.{decl.name}")
         return YakuRule(
@@ -667,134 +475,109 @@ class _Builder:
             multiple_value if decl.kind == "yakuman" else None,
         )
 
-    def _dora(self, decl: ast.Declaration, compiler: ExpressionCompiler) -> DoraRule:
-        compiler.declare_lets(decl.clauses, "dora")
-        when_clause = decl.first("when")
-        compiled = (compiler.condition(when_clause.value, "dora")
-                    if when_clause and when_clause.value else None)
+    def _dora(self, spec: TypedYaku) -> DoraRule:
+        decl = spec.declaration
+        compiled = self.lower(spec.when)
         when: Fn = compiled.fn if compiled is not None else (lambda env: True)
         never = compiled is not None and compiled.const and not compiled.value
-        han = decl.first("han")
-        assert han is not None and han.value is not None
-        count = compiler.number(han.value, "dora").fn
+        count = self.fn(spec.han)
+        assert count is not None
         return DoraRule(decl.name, decl.title or decl.name, when, count, self._origin(decl), decl,
                         never)
 
-    def _check_replaces(self) -> None:
-        graph: dict[str, tuple[str, ...]] = {}
-        for decl in self.declarations.values():
-            names = tuple(n for c in decl.clauses_of("replaces") for n in c.names)
-            for clause in decl.clauses_of("replaces"):
-                spans = clause.name_spans or tuple(clause.span for _ in clause.names)
-                for name, span in zip(clause.names, spans, strict=False):
-                    if name not in self.declarations and not self.standalone:
-                        self.error(span, f"{decl.name} replaces '{name}', which is not "
-                                   "declared", did_you_mean(name, self.declarations))
-            graph[decl.name] = names
-        state: dict[str, int] = {}
-
-        def visit(node: str, path: list[str]) -> None:
-            state[node] = 1
-            for nxt in graph.get(node, ()):
-                if state.get(nxt) == 1:
-                    decl = self.declarations[node]
-                    cycle = " -> ".join([*path[path.index(nxt):], nxt]) if nxt in path else nxt
-                    self.error(decl.span, f"'replaces' goes round in a circle: {cycle}",
-                               "remove the 'replaces' of one of them: a yaku cannot replace "
-                               "a yaku that replaces it")
-                elif nxt in graph and state.get(nxt) is None:
-                    visit(nxt, [*path, nxt])
-            state[node] = 2
-
-        for name in graph:
-            if state.get(name) is None:
-                visit(name, [name])
-
-    def _singleton(self, kind: str) -> ast.Declaration | None:
-        decl = self.singletons.get(kind)
-        if decl is None and not self.standalone:
-            self.diagnostics.append(Diagnostic(
-                self.config.id if self.config else "?", 1, 1,
-                f"the ruleset declares no '{kind}' rule"))
-        return decl
-
-    def _fu(self, compiler: ExpressionCompiler) -> FuRule | None:
-        decl = self._singleton("fu")
-        if decl is None:
-            return None
-        compiler.declare_lets(decl.clauses, "fu")
+    def _fu(self) -> FuRule:
+        decl = self.decls.singletons["fu"]
         steps: list[FuStep] = []
-        round_to = 1
-        for clause in decl.clauses:
-            origin = Origin(clause.span.file, clause.span.line)
-            if clause.keyword == "round":
-                assert isinstance(clause.value, ast.Int)
-                round_to = clause.value.value
-            elif clause.keyword in ("fixed", "base", "add") and clause.value is not None:
-                when = compiler.condition(clause.when, "fu").fn if clause.when else None
-                if clause.comp is not None:
-                    source, scope, where, slot = compiler.comprehension(clause.comp, "fu")
-                    per_group = compiler.in_scope(clause.value, scope, v.INT)
-                    kernel = per_group.kernel if per_group.kslot == slot else None
-                    each = (source.fn, where.fn if where else None, slot, kernel)
-                    steps.append(FuStep("add", clause.label or "", per_group.fn, None, each,
-                                        origin))
-                else:
-                    value = compiler.number(clause.value, "fu")
-                    steps.append(FuStep(clause.keyword, clause.label or "", value.fn, when, None,
-                                        origin, value.value if value.const else None))
-        return FuRule(tuple(steps), round_to, self._origin(decl), decl)
+        for step in self.typed.fu:
+            origin = Origin(step.clause.span.file, step.clause.span.line)
+            if step.source is not None:
+                source, where, slot = self.lowerer.comprehension(
+                    fold(step.source), fold(step.where) if step.where is not None else None)
+                per_group = self.lowerer.lower(fold(step.value), (slot,))
+                kernel = per_group.kernel if per_group.kslot == slot else None
+                each = (source.fn, where.fn if where else None, slot, kernel)
+                steps.append(FuStep("add", step.name, per_group.fn, None, each, origin))
+                continue
+            value = self.lower(step.value)
+            assert value is not None
+            steps.append(FuStep(step.keyword, step.name, value.fn, self.fn(step.when), None,
+                                origin, value.value if value.const else None))
+        return FuRule(tuple(steps), self.typed.round_to, self._origin(decl), decl)
 
-    def _limits(self, compiler: ExpressionCompiler) -> LimitRule | None:
-        decl = self._singleton("limits")
-        if decl is None:
-            return None
-        compiler.declare_lets(decl.clauses, "limits")
-        base = decl.first("base")
-        assert base is not None and base.value is not None
-        basic = compiler.number(base.value, "limits").fn
+    def _limits(self) -> LimitRule:
+        decl = self.decls.singletons["limits"]
+        base = next(step for step in self.typed.limits if step.keyword == "base")
+        basic = self.fn(base.value)
+        assert basic is not None
         steps = []
-        for clause in decl.clauses_of("limit"):
-            assert clause.value is not None and clause.when is not None
-            steps.append(LimitStep(
-                clause.name or "", compiler.number(clause.value, "limits").fn,
-                compiler.condition(clause.when, "limits").fn,
-                Origin(clause.span.file, clause.span.line)))
+        for step in self.typed.limits:
+            if step.keyword != "limit":
+                continue
+            points, when = self.fn(step.value), self.fn(step.when)
+            assert points is not None and when is not None
+            steps.append(LimitStep(step.name, points, when,
+                                   Origin(step.clause.span.file, step.clause.span.line)))
         # the limits read the basic points the base formula has just set (unless the formula
         # reads them itself, or cannot be told not to)
-        base_reads = plain_inputs(base.value, v.FEATURES)
+        base_reads = plain_inputs(base.clause.value, v.FEATURES) \
+            if base.clause.value is not None else None
         set_here = frozenset({"basic"} if base_reads is not None and "basic" not in base_reads
                              else ())
         reads = plain_inputs(decl, v.FEATURES, set_here)
-        return LimitRule(basic, base.label or "basic points", tuple(steps), self._origin(decl),
+        return LimitRule(basic, base.name or "basic points", tuple(steps), self._origin(decl),
                          decl, _readers(reads))
 
-    def _payments(self, compiler: ExpressionCompiler) -> PaymentRule | None:
-        decl = self._singleton("payments")
-        if decl is None:
-            return None
-        compiler.declare_lets(decl.clauses, "payments")
+    def _payments(self) -> PaymentRule:
+        decl = self.decls.singletons["payments"]
         pays = []
         honba = []
         deposit = None
-        for clause in decl.clauses:
-            origin = Origin(clause.span.file, clause.span.line)
-            if clause.value is None:
-                continue
-            when = compiler.condition(clause.when, "payments").fn if clause.when else None
-            if clause.keyword == "pay":
-                if clause.name not in PAYERS:
-                    self.error(clause.span, f"unknown payer '{clause.name}'",
-                               did_you_mean(clause.name or "", PAYERS))
-                pays.append(PayStep(clause.name or "", compiler.number(
-                    clause.value, "payments").fn, when, origin))
-            elif clause.keyword == "honba":
-                honba.append(PayStep("", compiler.number(clause.value, "payments").fn, when,
-                                     origin))
-            elif clause.keyword == "deposit":
-                deposit = compiler.number(clause.value, "payments").fn
+        for step in self.typed.payments:
+            origin = Origin(step.clause.span.file, step.clause.span.line)
+            amount = self.fn(step.value)
+            assert amount is not None
+            if step.keyword == "pay":
+                pays.append(PayStep(step.name, amount, self.fn(step.when), origin))
+            elif step.keyword == "honba":
+                honba.append(PayStep("", amount, self.fn(step.when), origin))
+            elif step.keyword == "deposit":
+                deposit = amount
         return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl), decl,
                            _readers(plain_inputs(decl, v.FEATURES)))
+
+    def _table(self) -> TableProgram:
+        lowerer = Lowerer()
+        lowerer.count_uses(self.typed.table_trees())
+
+        def fn(node: Typed | None) -> Fn | None:
+            return lowerer.lower(fold(node)).fn if node is not None else None
+
+        by_kind: dict[str, list[TableRule]] = {}
+        for spec in self.typed.table:
+            priority = 0
+            if spec.priority is not None:
+                compiled = lowerer.lower(fold(spec.priority))
+                priority = int(compiled.value) if compiled.const else 0
+            pays = []
+            for step in spec.pays:
+                amount = fn(step.value)
+                assert amount is not None
+                pays.append(PayStep(step.name, amount, fn(step.when),
+                                    Origin(step.clause.span.file, step.clause.span.line)))
+            gains = []
+            for step in spec.gains:
+                amount = fn(step.value)
+                assert amount is not None
+                gains.append(PayStep("", amount, fn(step.when),
+                                     Origin(step.clause.span.file, step.clause.span.line)))
+            decl = spec.declaration
+            rule = TableRule(
+                decl.kind, decl.name, decl.title or decl.name, fn(spec.when), fn(spec.allow),
+                fn(spec.forbid), priority, fn(spec.up_to), tuple(pays), self._origin(decl),
+                decl, tuple(gains), fn(spec.result), fn(spec.balance))
+            by_kind.setdefault(decl.kind, []).append(rule)
+        return TableProgram({k: tuple(v_) for k, v_ in by_kind.items()}, lowerer.slot_count,
+                            lowerer.cache_size)
 
 
 _PLAIN_TYPES = frozenset({v.BOOL, v.INT})

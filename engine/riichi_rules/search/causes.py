@@ -108,7 +108,7 @@ class Explainer:
             out += self._fu(ra, rb)
             out += self._limit(ra, rb)
             for stage, kind, differs in (
-                    ("payments", "pay", ra.total != rb.total and ra.basic == rb.basic),
+                    ("payments", "pay", ra.points != rb.points and ra.basic == rb.basic),
                     ("honba", "honba", ra.honba_total != rb.honba_total),
                     ("deposit", "deposit", ra.sticks != rb.sticks)):
                 if differs:
@@ -163,7 +163,7 @@ class Explainer:
         if ra.limit == rb.limit and (not ra.limit or ra.basic == rb.basic):
             return []
         name = (f"{ra.limit or 'none'} vs {rb.limit or 'none'}" if ra.limit != rb.limit
-                else f"{ra.limit} ({ra.basic} vs {rb.basic} basic points)")
+                else f"{ra.limit}: {ra.basic} vs {rb.basic} basic points")
         clauses = [c for c in (self._limit_target(0, ra), self._limit_target(1, rb)) if c]
         keys = tuple(k for table in self.targets for k in table if k[0] == "limit")
         if not clauses:
@@ -194,3 +194,14 @@ class Explainer:
         keys = tuple(dict.fromkeys(t.key for t in sides))
         return (Cause(stage, kind, " / ".join(origins[:2]), tuple(sorted(params))), keys)
 
+
+
+_EXPLAINERS: dict[tuple[int, int], tuple[ScoringProgram, ScoringProgram, Explainer]] = {}
+
+
+def explainer(a: ScoringProgram, b: ScoringProgram) -> Explainer:
+    """The explainer of two compiled rulesets (made once per pair of programs)."""
+    known = _EXPLAINERS.get((id(a), id(b)))
+    if known is None or known[0] is not a or known[1] is not b:
+        known = _EXPLAINERS[(id(a), id(b))] = (a, b, Explainer(a, b))
+    return known[2]

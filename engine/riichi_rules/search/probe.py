@@ -15,7 +15,6 @@ from riichi_rules.readings import Reading, readings
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
-from riichi_rules.scoring.typed_rules import typed_rules
 from riichi_rules.search.distance import distance
 
 
@@ -75,7 +74,7 @@ class Probe:
         if stage == "payments":
             env.basic = result.basic
         else:
-            base = next(step.value for step in typed_rules(self.program).limits
+            base = next(step.value for step in self.program.typed.limits
                         if step.keyword == "base")
             env.basic = int(evaluate(base, env))
         return env

@@ -10,6 +10,7 @@ from riichi_rules.cli.notation import command_line
 from riichi_rules.scoring.result import Result
 from riichi_rules.search.differences import Differences, Finding
 from riichi_rules.search.situations import compact
+from riichi_rules.tiles import format_tiles
 
 _COLUMN = 58
 
@@ -21,14 +22,29 @@ def short(result: Result | None, error: str) -> str:
     value = (f"yakuman x{result.yakuman}" if result.yakuman
              else f"{result.han} han {result.fu} fu")
     extra = result.honba_total + result.sticks
-    paid = f"{result.total}" + (f" + {extra}" if extra else "")
+    paid = f"{result.points}" + (f" + {extra}" if extra else "")
     return f"{value}, {paid} ({result.limit or 'no limit'})"
 
 
 def _trace(result: Result | None, error: str) -> list[str]:
+    """The result in short lines (the rules' places are in the cause above it)."""
     if result is None:
         return [f"refused: {error}"]
-    return result.explain().splitlines()[1:]
+    groups = " ".join(format_tiles(g.tiles) for g in result.reading.groups)
+    lines = [f"{groups} ({result.reading.wait.value} wait)"]
+    for y in result.yaku:
+        value = f"yakuman x{y.yakuman}" if y.yakuman else f"{y.han} han"
+        lines.append(f"  {y.title[:36]:<37}{value:>12}")
+    if not result.yakuman:
+        for item in result.fu_items:
+            label = f"{item.label} ({item.detail})" if item.detail else item.label
+            lines.append(f"  {label[:40]:<41}{item.fu:>5} fu")
+        raw = f" (from {result.fu_raw})" if result.fu_raw != result.fu else ""
+        lines.append(f"  {'fu' + raw:<41}{result.fu:>5} fu")
+    lines.append(f"  {'limit: ' + (result.limit or 'none'):<30}{result.basic:>10} basic")
+    for p in result.payments:
+        lines.append(f"  {p.payer:<12} pays {p.points}" + (f" + {p.honba}" if p.honba else ""))
+    return lines
 
 
 def witness_command(finding: Finding, ruleset: str) -> str:

@@ -18,18 +18,17 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from riichi_rules.compare_referee import part_parameters
+from riichi_rules.comparison.referee_cases import part_parameters
 from riichi_rules.language import ast
 from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
 from riichi_rules.language.evaluate import evaluate
 from riichi_rules.language.fold import fold
 from riichi_rules.language.table_vocabulary import TABLE_FEATURES
-from riichi_rules.language.typed import Typed, Typer, walk
+from riichi_rules.language.typed import Typed, Typer, hashable, structure, walk
 from riichi_rules.referee.shadow import Part
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.search.distance import distance
-from riichi_rules.search.targets import _hashable, _shape
 
 __all__ = ["TableClause", "TablePair", "differing_clauses", "table_clauses"]
 
@@ -73,7 +72,7 @@ class TableClause:
                 return self.value is None or bool(evaluate(self.value, env))
             if self.when is not None and not evaluate(self.when, env):
                 return None
-            value = _hashable(evaluate(self.value, env)) if self.value is not None else None
+            value = hashable(evaluate(self.value, env)) if self.value is not None else None
         except _ERRORS:
             return "fails"
         return None if self.step and value == 0 else value
@@ -92,7 +91,7 @@ class TableClause:
         return distance(node, env, want)
 
     def shape(self) -> Hashable:
-        return (_shape(self.value), _shape(self.when))
+        return (structure(self.value), structure(self.when))
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,7 +172,7 @@ def table_clauses(program: ScoringProgram) -> dict[Part, TableClause]:
     for rules in program.table.rules.values():
         for rule in rules:
             decl = rule.declaration
-            typer.declare_lets(decl.clauses)
+            typer.declare_lets(decl.clauses, "table")
             clauses: list[tuple[Part, ast.Clause, Typed | None, Typed | None]] = []
             seen: dict[str, int] = {}
             for clause in decl.clauses:
@@ -255,7 +254,7 @@ def _counts_to_many(node: Typed) -> bool:
 def _apart(x: Typed | None, y: Typed | None) -> list[Typed]:
     """The parts of two trees that differ: where the shapes of two nodes differ, both (the
     parts of an ``and``/``or`` that only one of them has, where only those differ)."""
-    if _shape(x) == _shape(y):
+    if structure(x) == structure(y):
         return []
     if x is None or y is None:
         return [n for n in (x, y) if n is not None]
@@ -263,8 +262,8 @@ def _apart(x: Typed | None, y: Typed | None) -> list[Typed]:
             x.op not in (t.CONST,):
         return [n for px, py in zip(x.parts, y.parts, strict=True) for n in _apart(px, py)]
     if x.op == y.op and x.op in (t.AND, t.OR):
-        xs = {_shape(p): p for p in x.parts if p is not None}
-        ys = {_shape(p): p for p in y.parts if p is not None}
+        xs = {structure(p): p for p in x.parts if p is not None}
+        ys = {structure(p): p for p in y.parts if p is not None}
         return [*(p for k, p in xs.items() if k not in ys), *(p for k, p in ys.items()
                                                               if k not in xs)]
     return [x, y]

@@ -19,11 +19,11 @@ from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
 from riichi_rules.language.evaluate import evaluate
 from riichi_rules.language.fold import fold
-from riichi_rules.language.typed import Typed, walk
+from riichi_rules.language.rules import TypedStep
+from riichi_rules.language.typed import Typed, hashable, structure, walk
 from riichi_rules.language.vocabulary import Env
 from riichi_rules.scoring.program import ScoringProgram, YakuRule, parameters_read
 from riichi_rules.scoring.result import Result
-from riichi_rules.scoring.typed_rules import TypedStep, typed_rules
 from riichi_rules.search.distance import distance, squash
 from riichi_rules.search.probe import Probe
 from riichi_rules.search.situations import KINDS, Bias
@@ -129,7 +129,7 @@ class Target:
             value = evaluate(self.value, env) if self.value is not None else True
         except (ArithmeticError, AttributeError, TypeError, IndexError, ValueError):
             return "fails"
-        return (_hashable(value), self.values)
+        return (hashable(value), self.values)
 
     def bias(self) -> Bias:
         """The tiles, flags and numbers the rule talks about."""
@@ -162,8 +162,8 @@ class Target:
     def shape(self) -> Hashable:
         """What decides this clause's outcome, as plain data: two rulesets whose clause has
         the same shape score it alike."""
-        return (_shape(self.condition), _shape(self.value), self.values, self.closed_only,
-                _shape(self.source), _shape(self.where))
+        return (structure(self.condition), structure(self.value), self.values, self.closed_only,
+                structure(self.source), structure(self.where))
 
 
 _FLAG_FEATURES = {name: name for name in (
@@ -185,30 +185,9 @@ def _some_group(target: Target, probe: Probe, want: bool) -> float:
     return best
 
 
-def _shape(node: Typed | None) -> Hashable:
-    if node is None:
-        return None
-    data = node.data
-    if node.op == t.FEATURE or node.op == t.ATTRIBUTE or node.op == t.CALL:
-        data = data[0]
-    elif node.op == t.DISTINCT:
-        data = (id(data[0]), data[1])
-    elif isinstance(data, list):
-        data = tuple(data)
-    return (node.op, node.type, _hashable(data), tuple(_shape(p) for p in node.parts))
-
-
-def _hashable(value: object) -> Hashable:
-    if isinstance(value, (list, tuple)):
-        return tuple(_hashable(x) for x in value)
-    if isinstance(value, dict):
-        return tuple(sorted((k, _hashable(x)) for k, x in value.items()))
-    return value
-
-
 def targets(program: ScoringProgram) -> dict[tuple[str, str, int], Target]:
     """Every scoring rule of a program, as targets, by key."""
-    typed = typed_rules(program)
+    typed = program.typed
     rules: dict[str, YakuRule] = {r.id: r for r in (*program.yakuman, *program.yaku)}
     dora_never = {r.id: r.never for r in program.dora}
     out: dict[tuple[str, str, int], Target] = {}
@@ -223,7 +202,7 @@ def targets(program: ScoringProgram) -> dict[tuple[str, str, int], Target]:
             target = Target("yakuman", rule_id, 0, decl.span, yaku.when, None,
                             (rule.multiple_value,), parameters=params)
             if rule.multiple_value is None:
-                target = dataclasses.replace(target, value=_multiple_shape(yaku.multiples))
+                target = dataclasses.replace(target, value=_multiplestructure(yaku.multiples))
         else:
             assert rule is not None
             target = Target("yaku", rule_id, 0, decl.span, yaku.when, yaku.han,
@@ -257,7 +236,7 @@ def _fold(node: Typed | None) -> Typed | None:
 _FALSE = Typed(t.CONST, v.BOOL, ast.Int(0, ast.Span("", 0, 0)), data=False)
 
 
-def _multiple_shape(multiples: tuple[tuple[Typed, Typed | None], ...]) -> Typed:
+def _multiplestructure(multiples: tuple[tuple[Typed, Typed | None], ...]) -> Typed:
     """A yakuman's multiples as one node (for comparing their shapes)."""
     parts: list[Typed | None] = []
     for value, when in multiples:
@@ -319,7 +298,7 @@ class Pair:
     def measure(self, probe_a: Probe, probe_b: Probe) -> float:
         """How far a win is from a situation where the two clauses may score differently:
         one counts and the other not, or (where they differ only in value) both count."""
-        if self.a is None or self.b is None or _shape(self.a.condition) != _shape(
+        if self.a is None or self.b is None or structure(self.a.condition) != structure(
                 self.b.condition) or self.a.closed_only != self.b.closed_only:
             a_only = (self.a.measure(probe_a) if self.a else 1.0) + (
                 self.b.measure(probe_b, False) if self.b else 0.0)
@@ -369,7 +348,7 @@ def differing(a: ScoringProgram, b: ScoringProgram) -> list[Pair]:
 def _aggregated(x: Target | None, y: Target | None,
                 table: dict[tuple[str, str, int], Target]) -> tuple[Target, ...]:
     """The rules whose results a value-only difference adds up (see Pair.aggregates)."""
-    if x is None or y is None or _shape(x.condition) != _shape(y.condition):
+    if x is None or y is None or structure(x.condition) != structure(y.condition):
         return ()
     read = {n.data[0] for side in (x.value, y.value) for n in walk(side) if n.op == t.FEATURE}
     kinds = {kind for name in read for kind in _AGGREGATES.get(name, ())}

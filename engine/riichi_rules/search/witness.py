@@ -282,7 +282,7 @@ def _closed(target: Target) -> Typed:
     (placed where the yaku is declared)."""
     feature = v.FEATURES["closed"]
     return Typed(t.FEATURE, v.BOOL, ast.Name(_CLOSED_HAND, target.span),
-                 data=("closed", feature.get))
+                 data=("closed", feature))
 
 
 # -- what a house rule adds ----------------------------------------------------------------------

@@ -8,7 +8,7 @@ from pathlib import Path
 
 from compare_cases import bundled, clause_line, expected_outcome
 from riichi_rules.cli import main
-from riichi_rules.compare import compare
+from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite
 from riichi_rules.rulesets.config import load_config
 
@@ -108,21 +108,21 @@ def test_each_reason_names_its_rule_and_parameters(tmp_path: Path) -> None:
 
 
 def test_a_dora_reason_names_the_parameters_it_reads() -> None:
-    from riichi_rules.compare import reasons
+    from riichi_rules.comparison.cases import reasons
     from riichi_rules.scoring.scorer import program, score
 
     # variants.md #5: Tenhou plays 3 red fives, EMA 2016 none: the red 5p is one han more
     # under Tenhou, and the aka_dora rule (rulesets/base/dora.rules) reads red_fives
     win = {"hand": "234m406p678s23455s", "win": "2s", "riichi": True, "seat": "S"}
     a, b = program("ema-2016"), program("tenhou")
-    differing = {p.name for p in compare(a, b, cases=False).parameters}
-    (reason,) = reasons(score(win, a), score(win, b), a, b, differing)
-    assert (reason.what, reason.parameters) == ("yaku aka_dora", ("red_fives",))
+    assert score(win, a).han + 1 == score(win, b).han
+    (reason,) = reasons(win, a, b)
+    assert (reason.what, reason.parameters) == ("dora aka_dora", ("red_fives",))
 
 
-def test_a_payments_reason_when_only_the_payments_differ(tmp_path: Path) -> None:
+def test_a_honba_reason_when_only_the_honba_differ(tmp_path: Path) -> None:
     from riichi_rules import resources
-    from riichi_rules.compare import reasons
+    from riichi_rules.comparison.cases import reasons
     from riichi_rules.scoring.scorer import program, score
 
     data = json.loads((resources.rulesets_dir() / "ema-2016" / "ruleset.json")
@@ -135,11 +135,10 @@ def test_a_payments_reason_when_only_the_payments_differ(tmp_path: Path) -> None
     # §4), with 1 honba: 3,900 + 300 against 3,900 + 500, only the payments differ
     win = {"hand": "234m406p678s23455s", "win": "2s", "riichi": True, "seat": "S", "honba": 1}
     a, b = program("ema-2016"), program(tmp_path)
-    differing = {p.name for p in compare(a, b, cases=False).parameters}
     ra, rb = score(win, a), score(win, b)
     assert (ra.winner_receives, rb.winner_receives) == (4200, 4400)
-    (reason,) = reasons(ra, rb, a, b, differing)
-    assert (reason.what, reason.parameters) == ("payments", ("honba_ron",))
+    (reason,) = reasons(win, a, b)
+    assert (reason.what, reason.parameters) == ("honba", ("honba_ron",))
 
 
 # ---- referee cases -----------------------------------------------------------------------------
@@ -231,3 +230,52 @@ def test_the_json_lists_every_case_with_its_kind(capsys: object) -> None:
     assert kan["reasons"] == [f"furiten own_discard, when: yes vs no "
                               f"({clause_line('furiten own_discard', 'when')}) "
                               "[rule.kakan_counts_as_discard]"]
+
+
+def test_two_dates_of_one_ruleset() -> None:
+    # rulesets/tenhou/ruleset.json, history: between 2009-06-01 and 2023-01-01 three values
+    # changed, each on a day of its own (East-only uma until 2009-07-31, no tenpai-yame until
+    # 2010-06-01, results rounded to the thousand until 2021-10-03); nothing else differs
+    result = compare("tenhou@2009-06-01", "tenhou@2023-01-01", cases=False)
+    assert (result.a, result.b) == ("tenhou@2009-06-01", "tenhou@2023-01-01")
+    assert {p.name: (p.a, p.b) for p in result.parameters} == {
+        "uma_east_only": ([10, 5, -5, -10], []),
+        "tenpai_yame": (False, True),
+        "final_points_rounding": ("thousand", "tenth"),
+    }
+    assert result.yaku == ()
+    # two days of one era: nothing differs
+    same = compare("tenhou@2012-01-01", "tenhou@2015-12-31", cases=False)
+    assert same.parameters == () and same.yaku == ()
+    # the day before and the day of a change: that one value
+    around = compare("tenhou@2010-06-01", "tenhou@2010-06-02", cases=False)
+    assert [p.name for p in around.parameters] == ["tenpai_yame"]
+
+
+def test_two_dates_of_one_ruleset_on_the_cases() -> None:
+    # conformance/game-end.yaml: the referee cases whose Tenhou outcome depends on the date
+    # (final points in thousands or in tenths; tenpai-yame) differ. A ruleset named with a
+    # date keeps it, the cases' own dates notwithstanding
+    result = compare("tenhou@2009-06-01", "tenhou@2023-01-01")
+    differing = {c.case for c in result.cases}
+    assert {"standings-tenhou-in-tenths-since-2021", "game-end-tenpai-yame-tenhou-from-june-2010",
+            "game-end-tenpai-yame-tenhou-before-june-2010"} <= differing
+    # undated, each ruleset runs a dated case at the case's date: tenhou and ema-2016 part on
+    # tenpai-yame only from June 2010
+    plain = {c.case for c in compare("tenhou", "ema-2016").cases}
+    assert "game-end-tenpai-yame-tenhou-from-june-2010" in plain
+    assert "game-end-tenpai-yame-tenhou-before-june-2010" not in plain
+    assert all(c.kind == "referee" for c in result.cases)
+    for case in result.cases:
+        assert any("final_points_rounding" in r or "tenpai_yame" in r or "uma_east_only" in r
+                   for r in case.reasons), case
+
+
+def test_the_command_compares_two_dates(capsys: object) -> None:
+    assert main(["compare", "tenhou@2010-06-01", "tenhou@2010-06-02", "--no-cases",
+                 "--json"]) == 0
+    out = capsys.readouterr().out  # type: ignore[attr-defined]
+    data = json.loads(out)
+    assert (data["a"], data["b"]) == ("tenhou@2010-06-01", "tenhou@2010-06-02")
+    assert [(p["name"], p["a"], p["b"]) for p in data["parameters"]] == [
+        ("tenpai_yame", False, True)]

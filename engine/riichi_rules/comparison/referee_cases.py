@@ -3,7 +3,7 @@ each ruleset, and where the outcomes differ, followed again with every question 
 the others (referee/shadow.py); what each outcome is, in a few words, and which clauses of the
 table rules (or scorings of a win) answered differently in a way that changes it.
 
-:mod:`riichi_rules.compare` makes its referee case differences from a :class:`Panel`."""
+:mod:`riichi_rules.comparison.cases` makes its referee case differences from a :class:`Panel`."""
 
 from __future__ import annotations
 
@@ -14,6 +14,7 @@ from typing import Any
 
 from riichi_rules.conformance.cases import EVENT_FIELDS, Case
 from riichi_rules.conformance.events import Play, observe, play
+from riichi_rules.hand import Win
 from riichi_rules.language import ast
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.shadow import ABSENT, SCORING, Part, Scored, Shadow, scored_alike
@@ -30,17 +31,19 @@ class Trace:
     (the first answers here and there) and the scorings of wins that differ."""
 
     table: tuple[Mapping[Part, tuple[Any, Any]], ...]
-    scoring: tuple[tuple[tuple[Scored, Scored], ...], ...]
+    scoring: tuple[tuple[tuple[Win, Scored, Scored], ...], ...]
 
 
 @dataclass(frozen=True, slots=True)
 class Cause:
     """A clause of a table rule (or the scoring of a win, ``part`` :data:`SCORING`) that the
-    two rulesets answer differently: ``a`` and ``b`` are the answers."""
+    two rulesets answer differently: ``a`` and ``b`` are the answers (for a scoring, of
+    ``win``)."""
 
     part: Part
     a: Any
     b: Any
+    win: Win | None = None
 
 
 _MOST = 3
@@ -86,11 +89,11 @@ class Panel:
         out: list[Cause] = []
         for part in chosen:
             if part == SCORING:
-                pairs = [*ti.scoring[j], *((b, a) for a, b in tj.scoring[i])]
-                for a, b in pairs:
+                pairs = [*ti.scoring[j], *((w, b, a) for w, a, b in tj.scoring[i])]
+                for win, a, b in pairs:
                     if not any(scored_alike(a, c.a) and scored_alike(b, c.b) for c in out
                                if c.part == SCORING):
-                        out.append(Cause(SCORING, a, b))
+                        out.append(Cause(SCORING, a, b, win))
             elif part in mine:
                 out.append(Cause(part, *mine[part]))
             else:
@@ -190,6 +193,16 @@ def _fields_apart(x: Outcome, y: Outcome) -> set[tuple[str, Any]]:
     return out
 
 
+def programs_on(case: Any, progs: Sequence[ScoringProgram]) -> list[ScoringProgram]:
+    """The programs as a case runs under them: a ruleset whose values changed over time is
+    taken at the case's date, unless it was named with a date of its own."""
+    from riichi_rules.scoring.scorer import program
+
+    day = getattr(case, "date", None)
+    return [p if day is None or p.config.date is not None or not p.config.history
+            else program(p.config.at(day)) for p in progs]
+
+
 def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) -> Outcome:
     """What the referee says after the case's events under ``program`` (a shadow's, whose
     referee then also asks the others)."""
@@ -214,6 +227,8 @@ def outcome_of(case: Case, played: Play) -> Outcome:
     }
     for name, seats in _stated(case).items():
         value: Any = observed.get(name)
+        if name in ("final_scores", "final_points") and observed.get("game_over") is False:
+            value = None  # the game goes on: no final standings to compare
         out[name] = value if seats is None else {s: value.get(s, []) for s in seats}
     return out
 
@@ -294,6 +309,8 @@ def _field(outcome: Mapping[str, Any], name: str, outcomes: Sequence[Mapping[str
         seats = sorted({s for o in outcomes for s in o[name]
                         if any(p[name].get(s) != o[name].get(s) for p in outcomes)})
         return "; ".join(f"{name} {s}: {', '.join(value.get(s, [])) or 'none'}" for s in seats)
+    if value is None and name in ("final_scores", "final_points"):
+        return f"no {name.replace('_', ' ')}"  # the game goes on
     if value is None:
         return f"{name.replace('_', ' ')}: the hand goes on"
     if name in ("deltas", "final_scores", "final_points"):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from riichi_rules import resources
-from riichi_rules.compare_referee import Panel, cells, part_origin, part_parameters
+from riichi_rules.comparison.referee_cases import Panel, cells, part_origin, part_parameters
 from riichi_rules.conformance.cases import Case, load_file
 from riichi_rules.conformance.events import play
 from riichi_rules.referee.shadow import Shadow
@@ -52,12 +52,13 @@ def test_cells_show_only_the_fields_that_differ_where_the_verdict_agrees() -> No
 def test_a_clause_reads_the_parameters_of_the_lets_it_uses() -> None:
     # rulesets/base/table.rules, standings final_points: "result score - rule.return_points +
     # bonus" reads rule.return_points itself, rule.final_points_rounding through "score", and
-    # rule.tied_ranks, rule.uma and (through "oka") rule.oka, rule.return_points and
-    # rule.start_points through "bonus"
+    # rule.tied_ranks, rule.uma and rule.uma_east_only (through "uma") and (through "oka")
+    # rule.oka, rule.return_points and rule.start_points through "bonus"
     prog = program("ema-2016")
     part = ("standings", "final_points", "result")
     assert part_parameters(prog, part) == {"return_points", "final_points_rounding",
-                                           "tied_ranks", "uma", "oka", "start_points"}
+                                           "tied_ranks", "uma", "uma_east_only", "oka",
+                                           "start_points"}
     lines = (resources.rulesets_dir() / "base" / "table.rules").read_text(
         encoding="utf-8").splitlines()
     number = int(part_origin(prog, part).rsplit(":", 1)[1])
