@@ -126,3 +126,25 @@ def test_hands_for_their_roles() -> None:
         kanner = _hand(rng, bias, _Table(), "kanner")
         assert kanner is not None
         assert all(kanner.tiles.count(kind) >= 3 for how, kind in kanner.kans)
+
+
+def test_hands_of_two_yakuman_for_a_rule_on_the_liable_part() -> None:
+    """pao_payment settlement reads ``pao_part`` (the part of a win under liability), which
+    differs from ``total`` only on a hand of two yakuman: a caller drawn for it (themes: the
+    dragons of pao daisangen, the winds of pao daisuushii, and the honours together) holds,
+    often enough, a hand that calls four honour pungs, three of them the dragons, and
+    waits on an honour for its pair (big three dragons
+    and all honours, pao.yaml's pao-daisangen-tsuuiisou-tsumo), each call a pung."""
+    rng = random.Random(3)
+    winds = (27, 28, 29, 30)
+    bias = TableBias(frozenset({"calls", "many", "wins", "composite"}),
+                     (DRAGONS, winds, (*winds, *DRAGONS)))
+    both = 0
+    for _ in range(200):
+        plan = _hand(rng, bias, _Table(), "caller")
+        assert plan is not None
+        called = [kind for how, kind in plan.calls if how == "pon"]
+        if len(called) == 4 and set(DRAGONS) <= set(called) and plan.win >= 27 \
+                and all(k >= 27 for k in called):
+            both += 1  # four honour pungs called and an honour pair: all honours
+    assert both >= 20

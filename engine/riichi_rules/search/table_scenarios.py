@@ -52,7 +52,7 @@ _READS: dict[str, tuple[str, ...]] = {
     "first_discards": ("first",), "discards_called": ("calls",), "call": ("calls",),
     "called": ("calls",), "after_call": ("calls",), "melds": ("calls",), "wall": ("short",),
     "last_tile": ("short",), "kans": ("kans", "many"), "kan_seats": ("kans",),
-    "ron_claims": ("shared",), "total": ("wins",), "pao_part": ("wins",),
+    "ron_claims": ("shared",), "total": ("wins",), "pao_part": ("wins", "composite"),
     "honba_points": ("wins", "honba"), "tsumo": ("wins",), "ron": ("wins",), "won": ("wins",),
     "dealer_won": ("wins", "late"), "exhaustive_draw": ("exhaust",),
     "abortive_draw": ("abort", "first", "terminals"),
@@ -345,18 +345,25 @@ def _hand(rng: random.Random, bias: TableBias, table: _Table, role: str,
         "pairs" if role == "tenpai" and rng.random() < 0.1 else "standard")
     theme = rng.choice(bias.themes) if bias.themes else ()
     many = bias.has("many") and rng.random() < 0.8
+    small = [x for x in bias.themes if 3 <= len(x) <= 4]
+    composite = role == "caller" and bool(small) and bias.has("composite") \
+        and rng.random() < 0.5
+    if composite:  # two yakuman at once: a pung of each kind of a small theme (the
+        # dragons), the rest among all the kinds the rules name (big three dragons and all
+        # honours)
+        theme, many = rng.choice(small), True
     pungs = (rng.randint(3, 4) if role in ("kanner", "caller") and many
              else rng.randint(1, 3) if role == "kanner"
              else rng.randint(0, 3) if role == "caller" and theme
              else 1 if pung is not None else 0)
     if many and 3 <= len(theme) <= 4:  # every kind the rule names, as a pung each
-        pungs = max(pungs, len(theme))
+        pungs = max(pungs, 4 if composite else len(theme))
     shape = rng.random() if form == "standard" and bias.has("kans", "added_kan") else 1.0
     if bias.has("added_kan"):  # a wait on the kind of its own pung, more often
         shape *= 0.6
     themed = many and 3 <= len(theme) <= 4  # a hand made of the kinds the rules name
     groups = _complete(rng, theme, form, max(pungs, int(shape < 0.5)), must, bias.kinds,
-                       0.9 if themed else 0.6)
+                       1.0 if composite else 0.9 if themed else 0.6)
     if pung is not None and form == "standard":
         at = next((i for i, g in enumerate(groups[:-1]) if g[0] == g[1]), None)
         if at is not None:
