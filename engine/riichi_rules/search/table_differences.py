@@ -21,7 +21,7 @@ import dataclasses
 import os
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -45,7 +45,7 @@ from riichi_rules.scoring.result import Result
 from riichi_rules.search.causes import differing_parameters
 from riichi_rules.search.climb import Budget
 from riichi_rules.search.table_cases import case_text, checked, deal_of, events_of, expectation
-from riichi_rules.search.table_driver import NEVER_ASKED, Drive, Driver
+from riichi_rules.search.table_driver import NEVER_ASKED, Asked, Drive, Driver
 from riichi_rules.search.table_driver import outcome as decided
 from riichi_rules.search.table_scenarios import (
     Intent,
@@ -240,7 +240,8 @@ class _Group:
             themes = (*themes, tuple(sorted({k for theme in themes for k in theme})))
         clauses = [p.part[2] for p in pairs]
         self.bias = TableBias(aspects_of(reads, kind, name, clauses, differs), themes)
-        self.driver = Driver(search.a, search.b, pairs, gates, GATES.get(kind, ""))
+        self.driver = Driver(search.a, search.b, pairs, gates, GATES.get(kind, ""),
+                             search.samples)
         self.rng = random.Random(seed)
         self.current: Scenario | None = None
         self.best = float("inf")
@@ -320,12 +321,14 @@ class _Group:
 
 class _Search:
     def __init__(self, a: ScoringProgram, b: ScoringProgram, seed: int,
-                 budget: Budget) -> None:
+                 budget: Budget, parts: Collection[Part] | None = None,
+                 samples: dict[Part, Asked] | None = None) -> None:
         self.a, self.b = a, b
         self.budget = budget
         self.seed = seed
+        self.samples = samples
         self.differing = differing_parameters(a, b)
-        self.pairs = differing_clauses(a, b)
+        self.pairs = [p for p in differing_clauses(a, b) if parts is None or p.part in parts]
         from riichi_rules.search.table_targets import table_clauses
 
         self.clauses = (table_clauses(a), table_clauses(b))
@@ -544,11 +547,13 @@ def _rank(f: TableFinding) -> tuple[Any, ...]:
     return (len(f.steps), f.scenario.plainness())
 
 
-def search_table(a: ScoringProgram, b: ScoringProgram, budget: Budget, seed: int = 0
-                 ) -> TableDifferences:
+def search_table(a: ScoringProgram, b: ScoringProgram, budget: Budget, seed: int = 0,
+                 parts: Collection[Part] | None = None,
+                 samples: dict[Part, Asked] | None = None) -> TableDifferences:
     """Search for event sequences on which ``a``'s and ``b``'s referees decide differently,
-    within ``budget`` (each scenario played out counts as one)."""
-    search = _Search(a, b, seed, budget)
+    within ``budget`` (each scenario played out counts as one): for the differing clauses
+    ``parts`` only, if given; ``samples`` keeps the questions each clause was asked."""
+    search = _Search(a, b, seed, budget, parts, samples)
     search.run()
     shortened: dict[int, TableFinding] = {}
     for part in sorted(search.found, key=lambda p: search.targets[p].pair.either.span.line

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -32,7 +33,7 @@ from riichi_rules.search.table_scenarios import ABORTIVE, Intent, Scenario
 from riichi_rules.search.table_targets import TableClause, TablePair
 from riichi_rules.tiles import Tile, dora_of
 
-__all__ = ["END_FIELDS", "MID_FIELDS", "Candidate", "Drive", "Driver", "outcome"]
+__all__ = ["END_FIELDS", "MID_FIELDS", "Asked", "Candidate", "Drive", "Driver", "outcome"]
 
 MID_FIELDS = ("claims", "furiten")
 """What a case states about a hand still under way."""
@@ -42,6 +43,8 @@ END_FIELDS = ("wins", "deltas", "tenpai", "sticks", "next", "game_over", "final_
 
 NEVER_ASKED = 3.0
 """The measure of a drive in which the aimed-at clause was never asked."""
+SAMPLED = 2000
+"""The questions kept of each clause, where the caller keeps them (``samples``)."""
 
 _LIMIT = 240  # steps of one drive, at most
 
@@ -87,21 +90,50 @@ class Drive:
     gated: int | None = None  # the intent during which a gate first held
 
 
+@dataclass(slots=True)
+class Asked:
+    """The questions a clause was asked, kept for a later look: a uniform sample of them
+    all (``asked``), and the first of those on which the two rulesets answered differently
+    (``parted``), :data:`SAMPLED` of each at most."""
+
+    asked: list[TableEnv] = field(default_factory=list)
+    parted: list[TableEnv] = field(default_factory=list)
+    seen: int = 0
+    rng: random.Random = field(default_factory=lambda: random.Random(0))
+
+    def keep(self, env: TableEnv, parted: bool) -> None:
+        self.seen += 1
+        if len(self.asked) < SAMPLED:
+            self.asked.append(env)
+        else:  # reservoir sampling: each question kept with the same chance
+            at = self.rng.randrange(self.seen)
+            if at < SAMPLED:
+                self.asked[at] = env
+        if parted and len(self.parted) < SAMPLED:
+            self.parted.append(env)
+
+
 class Gauge:
     """Measures the questions some clauses are asked: the nearest any came to the two
     rulesets answering differently (by clause, and in all), and when and which first did.
     Clauses never asked measure by the rules that gate them (``gates``: conditions that must
     hold before they are asked)."""
 
-    def __init__(self, pairs: Sequence[TablePair], gates: Sequence[TableClause] = ()) -> None:
+    def __init__(self, pairs: Sequence[TablePair], gates: Sequence[TableClause] = (),
+                 samples: dict[Part, Asked] | None = None) -> None:
         self.pairs = tuple(pairs)
         self.gates = tuple(gates)
         self.drive = Drive()
         self.gate = 1.0
+        self.samples = samples
 
     def seer(self, pair: TablePair) -> Watcher:
+        kept = None if self.samples is None else self.samples.setdefault(pair.part, Asked())
+
         def see(env: TableEnv) -> None:
             d = pair.distance(env)
+            if kept is not None:
+                kept.keep(env, d == 0)
             drive = self.drive
             if d < drive.nearest:
                 drive.nearest = d
@@ -178,12 +210,14 @@ _AT_END = frozenset({"next_hand", "standings"})
 class Driver:
     """Plays scenarios under two rulesets with some clauses of one rule watched (each in the
     ruleset that has it; ``gates``: the conditions of the rules that must hold before they
-    are asked, see :class:`Gauge`)."""
+    are asked, see :class:`Gauge`; ``samples``: where to keep the questions each watched
+    clause is asked, a few thousand at most)."""
 
     def __init__(self, a: ScoringProgram, b: ScoringProgram, pairs: Sequence[TablePair],
-                 gates: Sequence[TableClause] = (), gate_kind: str = "") -> None:
+                 gates: Sequence[TableClause] = (), gate_kind: str = "",
+                 samples: dict[Part, Asked] | None = None) -> None:
         self.pairs = tuple(pairs)
-        self.gauge = Gauge(pairs, gates)
+        self.gauge = Gauge(pairs, gates, samples)
         in_a = {p.part: self.gauge.seer(p) for p in pairs if p.a is not None}
         in_b = {p.part: self.gauge.seer(p) for p in pairs if p.a is None}
         kinds: dict[str, Watcher] = {gate_kind: self.gauge.see_gate} if gate_kind else {}
