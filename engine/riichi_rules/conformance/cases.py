@@ -64,6 +64,7 @@ __all__ = [
     "known_yaku_ids",
     "load_file",
     "load_suite",
+    "load_text",
     "schema_file",
 ]
 
@@ -246,6 +247,19 @@ def load_file(
                                               f"cannot read the file: {exc}")]) from None
     return _Loader(path, text).load(known_rulesets, known_yaku,
                                     {} if seen_ids is None else seen_ids)
+
+
+def load_text(
+    text: str,
+    path: Path,
+    *,
+    known_rulesets: Collection[str] | None = None,
+    known_yaku: Collection[str] | None = None,
+) -> list[Case]:
+    """Load and check cases written as ``text``, as if read from ``path`` (a case a program
+    wrote, checked before it is shown: riichi compare --search). Raises
+    :class:`CaseFileError`."""
+    return _Loader(path, text).load(known_rulesets, known_yaku, {})
 
 
 def known_ruleset_ids() -> tuple[str, ...]:
