@@ -61,6 +61,8 @@ class Result:
     sticks: int
     reading: Reading
     payments_origin: str
+    notes: tuple[str, ...] = ()
+    """What the scorer read otherwise than written (a red five under a ruleset without)."""
 
     @property
     def points(self) -> int:
@@ -103,6 +105,7 @@ class Result:
                 "wait": self.reading.wait.value,
                 "groups": [format_tiles(g.tiles) for g in self.reading.groups],
             },
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def explain(self) -> str:
@@ -135,4 +138,5 @@ class Result:
         if self.sticks:
             lines.append(f"  riichi sticks: {self.sticks}")
         lines.append(f"Total: {self.points} (winner receives {self.winner_receives})")
+        lines.extend(f"Note: {note}" for note in self.notes)
         return "\n".join(lines)
