@@ -29,7 +29,8 @@ class Spanned(Protocol):
 class Diagnostic:
     """One problem at one place in a file: rendered as ``file:line:col: message``, the source
     line, a caret under the column (underlined to ``end_column``, the column just after the
-    faulty text, when known), and an optional hint."""
+    faulty text, when known), and an optional hint. Line 0 is no place in a file (a ruleset
+    named on the command line that does not exist): the message alone."""
 
     file: str
     line: int
@@ -53,6 +54,8 @@ class Diagnostic:
         return cls(span.file, span.line, span.column, message, source_line, hint, end)
 
     def render(self) -> str:
+        if self.line <= 0:  # not at a place in a file (a name given on the command line)
+            return "\n".join([self.message, *([f"    hint: {self.hint}"] if self.hint else [])])
         out = [f"{self.file}:{self.line}:{self.column}: {self.message}"]
         if self.source_line:
             out.append(f"    {self.source_line.rstrip()}")

@@ -170,3 +170,23 @@ def test_spans_reach_to_the_end_of_what_they_cover() -> None:
     span = when.value.span
     # 'some(sets as a: a.number == 7)' starts at column 10 and ends before column 40
     assert (span.line, span.column, span.end_line, span.end_column) == (3, 10, 3, 40)
+
+
+def _diagnostic(text: str) -> tuple[str, str]:
+    with pytest.raises(RuleError) as info:
+        parse_rules(text, "t.rules")
+    (d,) = info.value.diagnostics
+    return d.message, d.hint
+
+
+def test_a_misspelt_clause_keyword_is_matched_against_what_may_stand_there() -> None:
+    # 'hans' is as close to 'has' as to 'han'; only 'han' may open a yaku's clause
+    _, hint = _diagnostic('yaku x "X" {\n  hans 1\n  when every tile is simple\n}\n')
+    assert hint == "did you mean 'han'?"
+
+
+def test_a_condition_without_when_is_told_so() -> None:
+    message, hint = _diagnostic('yaku x "X" {\n  han 1\n  every tile is simple\n}\n')
+    assert message.startswith("unexpected 'every'; expected ")
+    assert message.endswith(" more")  # the list says that it is cut, and by how much
+    assert hint == "a condition starts with 'when': 'when every tile is simple'"

@@ -315,6 +315,9 @@ def test_unknown_name() -> None:
     (d,) = info.value.diagnostics
     assert "no ruleset 'ema-2061'" in d.message
     assert d.hint == "did you mean 'ema-2016'?"
+    # a name, not a file: no made-up position 'ema-2061:1:1'
+    assert (d.line, d.column) == (0, 0)
+    assert info.value.render().splitlines()[0].startswith("no ruleset 'ema-2061'")
 
 
 # ------------------------------------------------------------------ broken rulesets

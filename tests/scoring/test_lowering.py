@@ -3,6 +3,8 @@ situation (the scorer remembers their outcomes by those values)."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from riichi_rules.language import ast
@@ -43,3 +45,21 @@ def _declaration(body: str) -> ast.Declaration:
 ])
 def test_plain_inputs(body: str, expected: tuple[str, ...] | None) -> None:
     assert plain_inputs(_declaration(body), FEATURES) == expected
+
+
+def test_a_misspelt_yaku_override_is_reported_at_its_key(tmp_path: Path) -> None:
+    from riichi_rules.errors import RuleError
+    from riichi_rules.rulesets.config import load_config
+    from riichi_rules.scoring.lowering import compile_program
+
+    text = ('{\n  "id": "club", "name": "Club", "extends": "tenhou",\n'
+            '  "source": {"rulebook": "a club", "edition": "1"},\n'
+            '  "yaku": {"itsu": {"han_open": 2}}\n}\n')
+    (tmp_path / "ruleset.json").write_text(text, encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        compile_program(load_config(tmp_path))
+    (d,) = info.value.diagnostics
+    # line 4, the key "itsu" at column 12 (after '  "yaku": {'), underlined with its quotes
+    assert (d.line, d.column, d.end_column) == (4, 12, 18)
+    assert d.message == "yaku.itsu: no yaku 'itsu' is declared in the rule files"
+    assert d.hint == "did you mean 'ittsu'?"

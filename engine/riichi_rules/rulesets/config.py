@@ -248,8 +248,8 @@ def _locate(name_or_path: str | Path) -> Path:
         [
             Diagnostic(
                 file=str(name_or_path),
-                line=1,
-                column=1,
+                line=0,  # a name, not a place in a file
+                column=0,
                 message=f"no ruleset '{name_or_path}': neither a bundled ruleset id "
                 f"nor a {RULESET_FILE} (or a folder holding one)",
                 hint=did_you_mean(str(name_or_path), (*bundled_ids(), BASE_ID))

@@ -59,6 +59,23 @@ class _Sources:
         return lines[number - 1] if 0 < number <= len(lines) else ""
 
 
+def _at_override(config: RulesetConfig, yaku_id: str, message: str, hint: str) -> Diagnostic:
+    """A diagnostic at the key of a yaku's override in the ruleset's own ruleset.json (the
+    file's first line if the override comes from a ruleset it extends)."""
+    from riichi_rules.rulesets.jsonpos import scan
+
+    shown = display_path(config.path)
+    try:
+        positions = scan(config.path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return Diagnostic(shown, 1, 1, message, hint=hint)
+    at = positions.keys.get(("yaku", yaku_id))
+    if at is None:
+        return Diagnostic(shown, 1, 1, message, positions.source_line(1), hint)
+    return Diagnostic(shown, at.line, at.column, message, positions.source_line(at.line), hint,
+                      at.column + len(yaku_id) + 2)
+
+
 def compile_program(config: RulesetConfig, backend: str | None = None) -> ScoringProgram:
     """Parse, check, type and lower every rule file of a ruleset, by ``backend`` (see
     :mod:`riichi_rules.scoring.backends`; default: $RIICHI_RULES_BACKEND, else generated
@@ -81,10 +98,10 @@ def compile_program(config: RulesetConfig, backend: str | None = None) -> Scorin
             decls.declare(declaration)
     for yaku_id, change in config.yaku_overrides.items():
         if yaku_id not in decls.scoring:
-            diagnostics.append(Diagnostic(
-                display_path(config.path), 1, 1,
+            diagnostics.append(_at_override(
+                config, yaku_id,
                 f"yaku.{yaku_id}: no yaku '{yaku_id}' is declared in the rule files",
-                hint=did_you_mean(yaku_id, decls.scoring)))
+                did_you_mean(yaku_id, decls.scoring)))
         elif change.get("enabled") is False:
             decls.disable(yaku_id)
     known = decls.scoring

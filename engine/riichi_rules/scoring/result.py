@@ -62,6 +62,8 @@ class Result:
     sticks: int
     reading: Reading
     payments_origin: str
+    notes: tuple[str, ...] = ()
+    """What the scorer read otherwise than written (a red five under a ruleset without)."""
 
     @property
     def points(self) -> int:
@@ -119,6 +121,7 @@ class Result:
                 "wait": reading.wait.value,
                 "groups": [format_tiles(g.tiles) for g in reading.groups],
             },
+            **({"notes": list(self.notes)} if self.notes else {}),
         }
 
     def json_text(self) -> str:
@@ -150,7 +153,9 @@ class Result:
             f'"payments": [{", ".join(paid)}], "honba": {honba}, "sticks": {self.sticks}, '
             f'"winner_receives": {total + honba + self.sticks}}}, "reading": {{"form": '
             f'{_text(reading.form.value)}, "wait": {_text(reading.wait.value)}, '
-            f'"groups": [{groups}]}}}}'
+            f'"groups": [{groups}]}}'
+            + (f', "notes": [{", ".join(_text(n) for n in self.notes)}]' if self.notes else "")
+            + "}"
         )
 
     def explain(self) -> str:
@@ -183,4 +188,5 @@ class Result:
         if self.sticks:
             lines.append(f"  riichi sticks: {self.sticks}")
         lines.append(f"Total: {self.points} (winner receives {self.winner_receives})")
+        lines.extend(f"Note: {note}" for note in self.notes)
         return "\n".join(lines)

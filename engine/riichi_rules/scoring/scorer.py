@@ -301,8 +301,19 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
         limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
         fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,
-        payments_origin=prog.payments.origin.text,
+        payments_origin=prog.payments.origin.text, notes=_red_five_note(env.win, prog),
     )
+
+
+def _red_five_note(win: Win, prog: ScoringProgram) -> tuple[str, ...]:
+    """A red five under a ruleset without red fives is read as a plain five, and said so."""
+    if prog.red_fives:
+        return ()
+    red = sum(tile.red for tile in (*win.all_tiles, *win.dora, *win.ura))
+    if not red:
+        return ()
+    return (f"{red} red five{'s' if red > 1 else ''} read as plain: {prog.config.id} plays "
+            "without red fives (rule.red_fives is 0)",)
 
 
 def _shown(prog: ScoringProgram, rule: YakuRule | DoraRule, value: int, multiple: int) -> Any:
