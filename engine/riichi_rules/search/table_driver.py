@@ -312,8 +312,7 @@ class _Table:
                     outcome(self.pa.out)
                     outcome(self.pb.out)
                 self.candidate(self.drive.steps, "verdict")
-            else:
-                self.drive.steps.pop()
+            self.drive.steps.pop()  # the drive keeps only what both allow
             raise _Stop
         self.after()
 
