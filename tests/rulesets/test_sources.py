@@ -22,7 +22,10 @@ ROOT = resources.data_root()
 # The target is at most 15 values left uncertain across the bundled rulesets. The
 # sources read so far settle all but these (each says where it was looked for); the ceiling
 # only goes down: lower it when a value is settled.
-UNCERTAIN_CEILING = 45  # 31, and 14 of the riichi-city ruleset (added with dated values)
+# 44 before the three-player rulesets (31, and 13 of the riichi-city ruleset, added with dated
+# values), and 4 of theirs: tenhou-sanma's West-round target, and the three values
+# mahjong-soul-sanma keeps from its four-player parent
+UNCERTAIN_CEILING = 48
 
 
 def test_the_registry_is_valid_against_its_schema() -> None:
