@@ -46,7 +46,7 @@ _API: dict[str, str] = {
     "witness_report": "riichi_rules.search.witness",
     "Budget": "riichi_rules.search.climb",
     # game records and the referee
-    "read_record": "riichi_rules.records.events",
+    "read_record": "riichi_rules.records.files",
     "replay": "riichi_rules.referee.replay:replay_files",
     "HandReferee": "riichi_rules.referee.hand",
     # the conformance suite
@@ -102,7 +102,7 @@ if TYPE_CHECKING:  # what a type checker sees of the lazy names
         RuleFault,
     )
     from riichi_rules.hand import Meld, Win
-    from riichi_rules.records.events import read_record
+    from riichi_rules.records.files import read_record
     from riichi_rules.referee.hand import HandReferee
     from riichi_rules.referee.replay import replay_files as replay
     from riichi_rules.rulesets.config import RulesetConfig, bundled_ids

@@ -477,17 +477,43 @@ def kuikae_table(ruleset: str, hand: str, meld: str) -> Table:
     return t
 
 
+# The cases of KUIKAE that discard the called tile itself; the others discard the tile at the
+# other end of a chow.
+SAME_TILE = {"pon_same_tile", "chi_4_with_56_then_4"}
+KUIKAE_BANNED = [r for r in BUNDLED if load_config(r).parameters["kuikae"] == "banned"]
+
+
 @pytest.mark.parametrize("case", sorted(KUIKAE))
-@pytest.mark.parametrize("ruleset", BUNDLED)
+@pytest.mark.parametrize("ruleset", KUIKAE_BANNED)
 def test_kuikae_is_banned_in_every_bundled_ruleset(ruleset: str, case: str) -> None:
-    """EMA 2016 §3.3.2 (000): no discarding the called tile right after the call, nor the tile
-    at the other end of the chow; 002 (食替: 345s + chi 6s, no 3s); variants.md #50 (banned
-    in EMA16 [S1], EMA25, WRC22, Tenhou, MJS, ML; '*' WRC25; '?' JPML)."""
+    """EMA 2016 §3.3.2 (ema-rcr-2016): no discarding the called tile right after the call, nor
+    the tile at the other end of the chow; table-practice-zh-2013 (食替: 345s + chi 6s, no 3s);
+    banned in every bundled ruleset but JPML, whose kuikae is same_tile_only."""
     hand, meld, discarded = KUIKAE[case]
     t = kuikae_table(ruleset, hand, meld)
     found = t.discard(1, discarded)
     assert [d.what for d in found] == ["illegal_discard"]
     assert "kuikae" in found[0].message
+
+
+def test_every_bundled_ruleset_but_jpml_bans_both_kinds_of_kuikae() -> None:
+    assert sorted(set(BUNDLED) - set(KUIKAE_BANNED)) == ["jpml"]
+    assert load_config("jpml").parameters["kuikae"] == "same_tile_only"
+
+
+@pytest.mark.parametrize("case", sorted(KUIKAE))
+def test_jpml_bans_only_the_called_tile(case: str) -> None:
+    """JPML: "現物以外の喰い替えを認める" [mahjong-academy-jpml] (every swap call is allowed but
+    discarding the called tile itself); "チーをする同一牌を捨てるチーは出来ない(喰い変えが可能)"
+    [rkkita-jpml-a-rules-2017]. After a chow of 4m with 56m, 4m may not go, 7m may."""
+    hand, meld, discarded = KUIKAE[case]
+    t = kuikae_table("jpml", hand, meld)
+    found = t.discard(1, discarded)
+    if case in SAME_TILE:
+        assert [d.what for d in found] == ["illegal_discard"]
+        assert "kuikae" in found[0].message
+    else:
+        assert found == []
 
 
 @pytest.mark.parametrize("case", sorted(NOT_KUIKAE))
@@ -579,7 +605,7 @@ RIICHI_MIN_WALL = {
     "wrc-2022": 4,  # [wrc-rules-2015] §6.5.1: 'less than four tiles left in the wall: no riichi'
     "wrc-2025": 0,  # 'even 0 (clarification)' [riichi-presets-doc, riichi-advanced]
     "tenhou": 4,  # '>=4' [riichi-wiki-tenhou-rules]
-    "mahjong-soul": 1,  # 'a draw needed' [riichi-advanced]
+    "mahjong-soul": 4,  # 'getNumLeftTiles() < 4u' forbids it [kanachan-simulator, riichienv-rules]
     "m-league": 1,  # no draw needed, but not on the last tile [mahjong-portal-riichi]
     "jpml": 1,  # '>=1' [riichi-presets-doc]
 }
@@ -759,7 +785,7 @@ KOKUSHI_ROBS = {
     "tenhou": False,  # no [riichienv-rules, mortal-libriichi, riichi-wiki-chankan]
     "mahjong-soul": True,  # yes [S13,S16]
     "m-league": False,  # no, kokushi included [S20]
-    "jpml": True,  # yes (2012) [S21]
+    "jpml": False,  # no since the 2023 revision [jpml-rule-changes-2023] (yes in 2012 [S21])
 }
 
 

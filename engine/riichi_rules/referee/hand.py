@@ -564,7 +564,7 @@ class HandReferee:
         liable = self._liable(seat, result)
         if liable is not None:
             env = self.ask.env(state, seat)
-            env.points = result.points
+            env.total = result.points
             env.pao_part = self._pao_part(seat, result)
             env.honba_points = honba_points
             env.tsumo = event.from_seat == event.seat
