@@ -16,6 +16,7 @@ from riichi_rules.hand import MeldType, Win, format_meld
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import Group, Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import (
     Checks,
     DoraRule,
@@ -25,7 +26,7 @@ from riichi_rules.scoring.program import (
     compile_program,
 )
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
-from riichi_rules.tiles import WINDS, Tile, Wind, format_tiles, parse_tiles
+from riichi_rules.tiles import WINDS, Tile, Wind, format_tiles
 
 # how many outcomes of the limits and of the payments, and fu values of groups, are remembered
 # (a bound on memory: the han, fu and flags they depend on take far fewer values)
@@ -51,26 +52,6 @@ def _payers(players: int) -> dict[str, tuple[tuple[str, ...], ...]]:
 
 
 _PAYERS = {players: _payers(players) for players in (3, 4)}
-
-
-@dataclass(frozen=True, slots=True)
-class Table:
-    """What a ruleset says of the table a win is played at: the players (their seats), the
-    tile kinds taken out of the set, whether chi and kita are played."""
-
-    players: int
-    removed: frozenset[int]
-    chi: bool
-    kita: bool
-
-    @staticmethod
-    @cache
-    def of(config: RulesetConfig) -> Table:
-        params = config.parameters
-        removed = params.get("removed_tiles") or ()
-        kinds = frozenset(t.kind for t in parse_tiles("".join(removed)))  # type: ignore[arg-type]
-        return Table(int(params.get("players") or 4), kinds,  # type: ignore[call-overload]
-                     params.get("chi", True) is not False, params.get("kita") is True)
 
 
 _COMPILED: dict[Hashable, ScoringProgram] = {}
