@@ -300,6 +300,10 @@ def test_three_players_against_four_on_the_cases_of_either_table() -> None:
     # tsumo loss (5200 at four, 3900 at three), the indicator 1m (2m at four, 9m at three)
     assert shown["sanma-or-not-a-self-draw"] == ("3h40f 5200", "3h40f 3900")
     assert shown["sanma-or-not-the-indicator-1m"] == ("1h40f 1300", "4h40f 8000")
+    # the payments each ruleset pays by: the four-player rule and sanma.rules' override
+    [why] = next(d.reasons for d in result.cases if d.case == "sanma-or-not-a-self-draw")
+    assert why.startswith("payments (rulesets/base/scoring.rules:")
+    assert " / rulesets/sanma/sanma.rules:" in why
     # four-player rulesets compare the four-player cases alone, as before the sanma cases
     four = compare("tenhou", "mahjong-soul", suite=suite)
     assert four.cases_compared == sum(1 for c in suite if 4 in c.players)
