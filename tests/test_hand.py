@@ -276,6 +276,8 @@ KAN = {"hand": "22p234p123s456s", "win": "2p", "melds": ["7777p"]}
         ({**OPEN, "chiihou": True}, "chiihou cannot happen after a meld"),
         ({"chiihou": True}, "chiihou cannot happen after declaring riichi"),
         ({"riichi": False, "ura": ["1m"]}, "ura dora indicators are only shown for riichi"),
+        # a North set aside (kita) is a call for the first go-around (riichi.wiki "Sanma")
+        ({"riichi": False, "seat": "E", "tenhou": True, "kita": 1}, "after a North is set aside"),
         ({"ura": ["1m", "2m"]}, "2 ura dora indicators but 1 dora"),
         ({"dora": ["1m", "2m", "3m", "4m", "6m", "7m"]}, "at most 5"),
     ],
@@ -284,6 +286,33 @@ def test_impossible_flags(changes: dict[str, Any], fragment: str) -> None:
     e = err(**changes)
     assert e.code == "impossible_flags"
     assert fragment in e.message
+
+
+def test_kita_in_the_json_form() -> None:
+    # riichi.wiki "Sanma": a North set aside is no tile of the hand; kita counts them
+    w = Win.from_json({**EXAMPLE, "kita": 2})
+    assert w.kita == 2 and len(w.concealed) == 14
+    assert w.to_json()["kita"] == 2 and Win.from_json(w.to_json()) == w
+    assert "kita" not in Win.from_json(EXAMPLE).to_json()  # four-player output unchanged
+    for bad in (-1, True, "2"):
+        e = err(kita=bad)
+        assert e.code == "bad_field" and "'kita'" in e.message
+
+
+def test_kita_counts_as_a_copy_of_the_north() -> None:
+    # four Norths in all: three held and one set aside is possible, two set aside is not
+    hand = {**EXAMPLE, "hand": "22p234p444z456s789s", "win": "9s", "dora": []}
+    Win.from_json({**hand, "kita": 1})
+    e = err(**{**hand, "kita": 2})
+    assert e.code == "too_many_copies" and "5 copies of 4z" in e.message
+    assert "Norths set aside (kita)" in e.message
+    assert err(kita=5).code == "too_many_copies"
+
+
+def test_rinshan_after_a_kita() -> None:
+    # riichi.wiki "Sanma": the replacement tile drawn after a kita, won on, scores rinshan
+    Win.from_json({**EXAMPLE, "rinshan": True, "kita": 1})
+    assert "rinshan needs a kan (or a North set aside" in err(rinshan=True).message
 
 
 def test_possible_flag_combinations() -> None:
@@ -323,6 +352,7 @@ def wins(draw: st.DrawFn) -> Win:
         ura=ura,
         honba=draw(st.integers(0, 10)),
         sticks=draw(st.integers(0, 10)),
+        kita=draw(st.integers(0, 4)),
     )
     try:
         w.validate()

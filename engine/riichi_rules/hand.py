@@ -7,8 +7,11 @@ tile), ``555=5p`` (kakan: mark after the 3rd tile, the 4th is the added one), ``
 
 Decisions: a meld's tiles are kept sorted (so ``654s`` reads as ``456s``); ``double_riichi``
 implies ``riichi`` (``Win.from_json`` sets ``riichi`` too, so ``riichi`` is true in every riichi
-hand and the scorer awards double riichi instead of riichi). A ``Win`` built directly is not
-checked: call :meth:`Win.validate` (``from_json`` does).
+hand and the scorer awards double riichi instead of riichi). ``kita`` counts the Norths the
+winner set aside (three-player mahjong): no tile of the hand, but copies of 4z all the same, and
+a call for the first go-around (no tenhou, chiihou or renhou after one), whose replacement tile
+may be won on (rinshan). Whether a ruleset allows them is the scorer's question. A ``Win`` built
+directly is not checked: call :meth:`Win.validate` (``from_json`` does).
 """
 
 from __future__ import annotations
@@ -19,6 +22,8 @@ from enum import StrEnum
 
 from riichi_rules.errors import InputError, did_you_mean
 from riichi_rules.tiles import RED_KINDS, NotationError, Tile, Wind, format_tiles, parse_tiles
+
+NORTH = 30  # the kind of the North wind (4z), the tile a player may set aside (kita)
 
 __all__ = ["Meld", "MeldType", "Relative", "Win", "format_meld", "parse_meld"]
 
@@ -264,6 +269,7 @@ _KEYS = (
     "ura",
     "honba",
     "sticks",
+    "kita",
 )
 _KEY_SET = frozenset(_KEYS)
 _FLAG_FIELDS = ("tsumo", *SITUATION_FLAGS)
@@ -293,6 +299,7 @@ class Win:
     ura: tuple[Tile, ...] = ()
     honba: int = 0
     sticks: int = 0
+    kita: int = 0  # Norths the winner set aside as dora (three-player mahjong)
 
     @property
     def dealer(self) -> bool:
@@ -346,6 +353,7 @@ class Win:
         round_ = Wind.parse(obj.get("round", "E"))
         honba = _count_field(obj, "honba")
         sticks = _count_field(obj, "sticks")
+        kita = _count_field(obj, "kita")
         concealed = parse_tiles(hand)
         win_tiles = parse_tiles(win_text)
         if len(win_tiles) != 1:
@@ -361,13 +369,15 @@ class Win:
             ura=_indicators(obj, "ura"),
             honba=honba,
             sticks=sticks,
+            kita=kita,
             **flags,
         )
         win.validate()
         return win
 
     def to_json(self) -> dict[str, object]:
-        """The canonical JSON form (every field, melds as objects)."""
+        """The canonical JSON form (every field, melds as objects; ``kita`` only when a North
+        was set aside)."""
         out: dict[str, object] = {
             "hand": format_tiles(self.concealed),
             "win": str(self.win_tile),
@@ -382,6 +392,8 @@ class Win:
         out["ura"] = [str(t) for t in self.ura]
         out["honba"] = self.honba
         out["sticks"] = self.sticks
+        if self.kita:
+            out["kita"] = self.kita
         return out
 
     # ----------------------------------------------------------- validation
@@ -402,13 +414,15 @@ class Win:
             counts[t.kind] += 1
             if t.red:
                 reds[RED_KINDS.index(t.kind)] += 1
+        counts[NORTH] += self.kita
         for kind, c in enumerate(counts) if max(counts) > 4 else ():
             if c > 4:
                 name = str(Tile.of(kind))
+                kita = " and the Norths set aside (kita)" if kind == NORTH and self.kita else ""
                 raise InputError(
                     "too_many_copies",
-                    f"{c} copies of {name} (hand, melds and dora/ura indicators together): "
-                    "there are only 4",
+                    f"{c} copies of {name} (hand, melds and dora/ura indicators{kita} "
+                    "together): there are only 4",
                 )
         for i, r in enumerate(reds) if max(reds) > 1 else ():
             if r > 1:
@@ -440,8 +454,8 @@ class Win:
             problems.append("ippatsu needs riichi")
         if in_riichi and not self.closed:
             problems.append("riichi needs a closed hand (only closed kans allowed)")
-        if self.rinshan and not has_kan:
-            problems.append("rinshan needs a kan")
+        if self.rinshan and not has_kan and not self.kita:
+            problems.append("rinshan needs a kan (or a North set aside, kita)")
         if self.rinshan and not self.tsumo:
             problems.append("rinshan is a self-drawn win (tsumo)")
         if self.haitei and self.rinshan:
@@ -468,6 +482,9 @@ class Win:
             problems.append(f"{' and '.join(first_turn)} cannot both happen")
         if first_turn and self.melds:
             problems.append(f"{first_turn[0]} cannot happen after a meld or kan")
+        if first_turn and self.kita:
+            problems.append(f"{first_turn[0]} cannot happen after a North is set aside (kita "
+                            "interrupts the first go-around as a call does)")
         if first_turn and (in_riichi or self.ippatsu):
             problems.append(f"{first_turn[0]} cannot happen after declaring riichi")
         if self.ura and not in_riichi:

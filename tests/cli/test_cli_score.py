@@ -429,3 +429,28 @@ def test_score_at_a_date(riichi: RunCli) -> None:
     assert run.status == 2 and "two dates given" in run.err
     run = riichi("score", PINFU_ITTSU, "--ruleset", "tenhou", "--date", "June 2009")
     assert run.status == 2 and "write it YYYY-MM-DD" in run.err
+
+
+def test_a_three_player_win_with_kita(riichi: RunCli) -> None:
+    # riichi.wiki "Sanma" (a North set aside is a dora, no yaku): 123p 456p 234s 678s 99s won
+    # on a discard of 4s (23s, two-sided) in riichi with one North set aside: riichi 1 + pinfu
+    # 1 + kita 1 = 3 han, 30 fu; 30 x 2^5 = 960, a non-dealer ron 4 x 960 = 3840 -> 3900.
+    win = ["123456p234678s99s", "--win", "4s", "--riichi", "--seat", "S"]
+    run = riichi("score", *win, "--kita", "1", "--ruleset", "tenhou-sanma", "--json")
+    assert run.status == 0, run.err
+    result = run.json()
+    assert {y["id"]: y["han"] for y in result["yaku"]} == {"riichi": 1, "pinfu": 1, "kita": 1}
+    assert (result["fu"], result["points"]["total"]) == (30, 3900)
+    # a four-player ruleset has no kita; three players have no North seat and no 2m-8m
+    refused = [
+        riichi("score", *win, "--kita", "1", "--ruleset", "tenhou", "--json"),
+        riichi("score", *win[:-1], "N", "--ruleset", "tenhou-sanma", "--json"),
+        riichi("score", "123456p234678s22m", "--win", "4s", "--ruleset", "tenhou-sanma",
+               "--json"),
+    ]
+    for run in refused:
+        assert run.status == 1
+        assert run.json()["error"]["code"] == "not_in_ruleset"
+    assert "four-player ruleset" in refused[0].json()["error"]["message"]
+    run = riichi("score", "--batch", "-", "--kita", "1")
+    assert run.status == 2 and "--kita" in run.err

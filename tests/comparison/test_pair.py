@@ -216,7 +216,7 @@ def test_a_referee_win_scored_differently_names_the_scoring_rule() -> None:
 def test_the_json_lists_every_case_with_its_kind(capsys: object) -> None:
     assert main(["compare", "ema-2016", "ema-2025", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)  # type: ignore[attr-defined]
-    suite = load_suite().cases
+    suite = [c for c in load_suite().cases if 4 in c.players]  # two four-player rulesets
     referee = sum(1 for c in suite if c.events is not None)
     scoring = sum(1 for c in suite if c.win is not None)
     assert out["cases_compared"] == referee + scoring
@@ -279,3 +279,31 @@ def test_the_command_compares_two_dates(capsys: object) -> None:
     assert (data["a"], data["b"]) == ("tenhou@2010-06-01", "tenhou@2010-06-02")
     assert [(p["name"], p["a"], p["b"]) for p in data["parameters"]] == [
         ("tenpai_yame", False, True)]
+
+
+def test_three_players_against_four_on_the_cases_of_either_table() -> None:
+    """``riichi compare tenhou tenhou-sanma``: the parameters three players change, and the
+    cases that hold at either table (conformance/sanma.yaml, ``players: [3, 4]``) scored under
+    both; a case of one table only is not compared."""
+    suite = load_suite().cases
+    result = compare("tenhou", "tenhou-sanma", suite=suite)
+    names = {p.name: (p.a, p.b) for p in result.parameters}
+    # riichi.wiki "Sanma", mjstars-tenhou-sanma: three seats, 2m-8m out, no chi, kita, 35,000
+    # against 40,000, uma +20/0/-20; jbreidfjord-riichi-rs: 200 a honba on a ron
+    assert names["players"] == (4, 3)
+    assert names["chi"] == (True, False) and names["kita"] == (False, True)
+    assert names["start_points"] == (25000, 35000) and list(names["uma"][1]) == [20, 0, -20]
+    assert names["honba_ron"] == (300, 200)
+    either = [c for c in suite if c.players == (3, 4)]
+    assert result.cases_compared == len(either)
+    shown = {d.case: (d.a, d.b) for d in result.cases}
+    # tsumo loss (5200 at four, 3900 at three), the indicator 1m (2m at four, 9m at three)
+    assert shown["sanma-or-not-a-self-draw"] == ("3h40f 5200", "3h40f 3900")
+    assert shown["sanma-or-not-the-indicator-1m"] == ("1h40f 1300", "4h40f 8000")
+    # the payments each ruleset pays by: the four-player rule and sanma.rules' override
+    [why] = next(d.reasons for d in result.cases if d.case == "sanma-or-not-a-self-draw")
+    assert why.startswith("payments (rulesets/base/scoring.rules:")
+    assert " / rulesets/sanma/sanma.rules:" in why
+    # four-player rulesets compare the four-player cases alone, as before the sanma cases
+    four = compare("tenhou", "mahjong-soul", suite=suite)
+    assert four.cases_compared == sum(1 for c in suite if 4 in c.players)

@@ -333,3 +333,23 @@ def test_a_date_that_is_not_one(tmp_path: Path) -> None:
     text = GOOD.replace("  tags:", "  date: 2010-06-31\n  tags:")
     [(_, message)] = problems(write(tmp_path, "yaml.yaml", text))
     assert message.startswith("invalid YAML: day is out of range")
+
+
+def test_a_case_states_the_players_it_is_for(tmp_path: Path) -> None:
+    # four unless it says: a three-player case, and a case that holds at either table
+    three = GOOD.replace("  tags: [yaku, pinfu]\n", "  tags: [yaku, pinfu]\n  players: 3\n")
+    both = GOOD.replace("pinfu-ron", "either").replace(
+        "  tags: [yaku, pinfu]\n", "  tags: [yaku, pinfu]\n  players: [4, 3]\n")
+    [plain] = load_file(write(tmp_path, "plain.yaml", GOOD))
+    [sanma] = load_file(write(tmp_path, "sanma.yaml", three))
+    [either] = load_file(write(tmp_path, "either.yaml", both))
+    assert (plain.players, sanma.players, either.players) == ((4,), (3,), (3, 4))
+    from riichi_rules.rulesets.config import load_config
+
+    tenhou, sanma_rules = load_config("tenhou"), load_config("tenhou-sanma")
+    assert plain.plays(tenhou) and not plain.plays(sanma_rules)
+    assert sanma.plays(sanma_rules) and not sanma.plays(tenhou)
+    assert either.plays(tenhou) and either.plays(sanma_rules)
+    bad = GOOD.replace("  tags: [yaku, pinfu]\n", "  tags: [yaku, pinfu]\n  players: 2\n")
+    [(line, message)] = problems(write(tmp_path, "bad.yaml", bad))
+    assert line == 4 and "players" in message

@@ -202,3 +202,22 @@ def test_a_dated_case_runs_at_its_date() -> None:
     pinned = load_config("tenhou@2009-06-01")
     assert at_case_date(after, pinned) is pinned
     assert run_case(after, pinned).failed
+
+
+def test_a_case_runs_at_tables_of_its_players() -> None:
+    # a four-player case is not run under a three-player ruleset, nor a three-player case under
+    # a four-player one (conformance/sanma.yaml), unless the case says it holds at either
+    from dataclasses import replace
+
+    from riichi_rules.conformance.runner import rulesets_for
+    from riichi_rules.rulesets.config import load_config
+
+    configs = [load_config("tenhou"), load_config("tenhou-sanma")]
+    four = make_case({"default": {"points": 7700}})
+    three = replace(four, players=(3,))
+    either = replace(four, players=(3, 4))
+    assert [c.id for c in rulesets_for(four, configs)] == ["tenhou"]
+    assert [c.id for c in rulesets_for(three, configs)] == ["tenhou-sanma"]
+    assert [c.id for c in rulesets_for(either, configs)] == ["tenhou", "tenhou-sanma"]
+    assert [r.ruleset for r in run_suite([four, three], ["tenhou", "tenhou-sanma"])] == [
+        "tenhou", "tenhou-sanma"]

@@ -22,6 +22,7 @@ from riichi_rules.records import (
     TENHOU_YAKU,
     TENHOU_YAKUMAN,
     TenhouRecordError,
+    meld_json,
     recorded_score,
     tenhou_yaku,
     tenhou_yakuman,
@@ -148,11 +149,19 @@ def test_ura_dropped_without_riichi() -> None:
     assert win_json(rec)["ura"] == []
 
 
-def test_nukidora_is_refused() -> None:
+def test_nukidora_counts_as_kita() -> None:
+    # README "melds[].type": a three-player north set aside is a nukidora meld; the win form
+    # counts them in kita (two here) and has no meld for them. A nukidora is no meld of the
+    # win form on its own.
     rec = copy.deepcopy(load("chi_kakan_ankan"))
-    rec["melds"].append({"type": "nukidora", "tiles": "4z", "from_rel": 0})
+    north = {"type": "nukidora", "tiles": "4z", "from_rel": 0}
+    rec["melds"] += [north, north]
+    got = win_json(rec)
+    assert got["kita"] == 2
+    assert [m["type"] for m in got["melds"]] == ["chi", "kakan", "ankan"]  # type: ignore[attr-defined]
+    assert "kita" not in win_json(load("chi_kakan_ankan"))
     with pytest.raises(TenhouRecordError) as err:
-        win_json(rec)
+        meld_json(north)
     assert err.value.code == "unsupported_record"
 
 

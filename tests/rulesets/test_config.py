@@ -27,8 +27,10 @@ BUNDLED = (
     "jpml",
     "m-league",
     "mahjong-soul",
+    "mahjong-soul-sanma",
     "riichi-city",
     "tenhou",
+    "tenhou-sanma",
     "wrc-2022",
     "wrc-2025",
 )
@@ -378,7 +380,11 @@ BROKEN: dict[str, tuple[str, int, int, str]] = {
     ),
     "unknown_top_key": ("paramters: unknown key 'paramters'", 6, 3, "did you mean 'parameters'?"),
     "uma_sum": ("parameters.uma: the uma must sum to 0 (it sums to 5)", 7, 12, ""),
-    "uma_length": ("parameters.uma: [15, 5, -20] is too short", 6, 25, ""),
+    # the uma has one item a place: four (three with three players)
+    "uma_length": ("parameters.uma: 3 places for 4 players", 6, 25, "one item a place (4)"),
+    "uma_three_players": ("parameters.uma: 4 places for 3 players", 6, 39,
+                          "one item a place (3)"),
+    "players_five": ("parameters.players: 5 is not one of [3, 4]", 6, 29, ""),
     "uma_item_type": ("parameters.uma[3]: '-15' is not of type 'integer'", 6, 37, ""),
     "uncertain_unknown": (
         "uncertain.kiriag: unknown parameter 'kiriag'",

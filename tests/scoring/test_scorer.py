@@ -195,3 +195,57 @@ def test_the_notes_are_in_the_written_json_too() -> None:
 
     result = score("22p234p123s406s789s", win="9s", ruleset="ema-2016")
     assert json.loads(result.json_text()) == result.to_json()
+
+
+# ---- three players: the table a win is played at (tenhou-sanma, mahjong-soul-sanma) --------
+
+SANMA_WIN = {"hand": "123p456p789s999m22s", "win": "2s", "riichi": True, "seat": "S"}
+
+
+@pytest.mark.parametrize(("changes", "fragment"), [
+    # riichi.wiki "Sanma": seats East, South and West; 2m to 8m removed; no chii
+    ({"seat": "N"}, "seat N: tenhou-sanma is played by 3 players, seated E, S, W"),
+    ({"hand": "123p456p789s789m22s"}, "78m: tenhou-sanma plays without 2345678m"),
+    ({"dora": ["0m"]}, "5m: tenhou-sanma plays without"),
+    ({"hand": "123p789s999m22s", "melds": ["4-56p"], "riichi": False},
+     "meld 4-56p: tenhou-sanma has no chi"),
+])
+def test_a_win_the_three_player_table_cannot_see(changes: dict[str, Any], fragment: str) -> None:
+    with pytest.raises(InputError) as caught:
+        score({**SANMA_WIN, **changes}, "tenhou-sanma")
+    assert caught.value.code == "not_in_ruleset"
+    assert fragment in caught.value.message
+
+
+def test_kita_is_refused_at_a_four_player_table() -> None:
+    with pytest.raises(InputError) as caught:
+        score({**SANMA_WIN, "kita": 1}, "tenhou")
+    assert caught.value.code == "not_in_ruleset"
+    assert "tenhou is a four-player ruleset" in caught.value.message
+    assert "tenhou-sanma" in caught.value.message  # says where to score it instead
+
+
+@pytest.mark.parametrize(("seat", "payers"), [("E", {"S", "W"}), ("S", {"E", "W"}),
+                                              ("W", {"E", "S"})])
+def test_a_self_draw_is_paid_by_the_two_other_seats(seat: str, payers: set[str]) -> None:
+    # riichi.wiki "Sanma" (tsumo loss): 123p 456p 789s 999m and the single 2s self-drawn,
+    # menzen tsumo 1 han 40 fu, 320 basic: the dealer's 700 from each; a non-dealer's 700 from
+    # the dealer and 400 from the other (the absent North's 400 is lost)
+    result = score({**SANMA_WIN, "riichi": False, "tsumo": True, "seat": seat}, "tenhou-sanma")
+    assert {p.payer for p in result.payments} == payers
+    assert result.points == (1400 if seat == "E" else 1100)
+
+
+def test_north_bisection_splits_the_absent_share() -> None:
+    # [irilyuu-mj-sanma]: a non-dealer's 40 fu 1 han self-draw is 600/900 with the North's 400
+    # split: the rule of rulesets/sanma/sanma.rules with tsumo_missing_share "split"
+    from dataclasses import replace
+
+    from riichi_rules.rulesets.config import load_config
+    from riichi_rules.scoring.scorer import program
+
+    config = load_config("tenhou-sanma")
+    split = replace(config, id="split", parameters={**config.parameters,
+                                                    "tsumo_missing_share": "split"})
+    result = score({**SANMA_WIN, "riichi": False, "tsumo": True}, program(split))
+    assert sorted((p.payer, p.points) for p in result.payments) == [("E", 900), ("W", 600)]

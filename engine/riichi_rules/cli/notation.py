@@ -48,6 +48,7 @@ def win_json(
     ura: Sequence[str] | None,
     honba: int | None,
     sticks: int | None,
+    kita: int | None = None,
 ) -> dict[str, object]:
     """The JSON form of the win the command line describes (fields left out take the JSON
     defaults)."""
@@ -68,6 +69,8 @@ def win_json(
         obj["honba"] = honba
     if sticks is not None:
         obj["sticks"] = sticks
+    if kita is not None:
+        obj["kita"] = kita
     return obj
 
 
@@ -86,7 +89,7 @@ def command_line(win: Mapping[str, object]) -> list[str]:
         tiles = win.get(field)
         if tiles:
             args += [f"--{field}", ",".join(str(t) for t in tiles)]  # type: ignore[attr-defined]
-    for field in ("honba", "sticks"):
+    for field in ("honba", "sticks", "kita"):
         if win.get(field):
             args += [f"--{field}", str(win[field])]
     return args

@@ -29,7 +29,8 @@ EXIT_USAGE = 2
 EXIT_INTERNAL = 3  # --batch only: a line hit a bug (reported on its line)
 
 # Options that describe the one win of the positional form (not allowed with --batch).
-_WIN_OPTIONS = ("win", "seat", "round", "dora", "ura", "honba", "sticks", *notation.FLAGS)
+_WIN_OPTIONS = ("win", "seat", "round", "dora", "ura", "honba", "sticks", "kita",
+                *notation.FLAGS)
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -42,6 +43,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "  riichi score 22p234p123s456s789s --win 9s --tsumo --seat S\n"
         "  riichi score 234m678p99m 4-56s 555=5p --win 8p --tsumo --rinshan --json\n"
         "  riichi score --batch wins.jsonl --json --ruleset tenhou\n"
+        "  riichi score 123456p234678s99s --win 4s --riichi --seat S --kita 1 "
+        "--ruleset tenhou-sanma\n"
         "Exit status: 0 all scored; 1 some input could not be scored; 2 usage error,\n"
         "unknown or broken ruleset, unreadable batch file; 3 (--batch) a line hit a bug.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
@@ -67,7 +70,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         situation.add_argument("--" + flag.replace("_", "-"), dest=flag, action="store_true",
                                help=_FLAG_HELP.get(flag))
     situation.add_argument("--seat", metavar="WIND",
-                           help="the winner's seat wind: E (dealer, default), S, W or N")
+                           help="the winner's seat wind: E (dealer, default), S, W or N (not N "
+                           "with three players)")
     situation.add_argument("--round", metavar="WIND", help="the round wind (default E)")
     situation.add_argument(
         "--dora", metavar="TILES", action="append",
@@ -78,6 +82,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     situation.add_argument("--honba", metavar="N", type=int, help="honba counters (default 0)")
     situation.add_argument("--sticks", metavar="N", type=int,
                            help="riichi sticks on the table, won by the winner (default 0)")
+    situation.add_argument("--kita", metavar="N", type=int,
+                           help="Norths the winner set aside as dora (three-player rulesets, "
+                           "e.g. --ruleset tenhou-sanma; default 0)")
     p.add_argument(
         "--batch", metavar="FILE",
         help="score every line of FILE ('-' for standard input): one win a line in the JSON "
@@ -200,7 +207,7 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
         args.hand, args.melds, win=args.win,
         flags=[flag for flag in notation.FLAGS if getattr(args, flag)],
         seat=args.seat, round_=args.round, dora=args.dora, ura=args.ura,
-        honba=args.honba, sticks=args.sticks,
+        honba=args.honba, sticks=args.sticks, kita=args.kita,
     )
     try:
         result = score(obj, prog)

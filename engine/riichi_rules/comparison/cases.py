@@ -98,7 +98,7 @@ def scoring_differences(
     out = []
     compared = 0
     for case in suite:
-        if case.win is None:
+        if case.win is None or not _played_by_all(case, progs):
             continue
         compared += 1
         dated = programs_on(case, progs)
@@ -122,7 +122,7 @@ def referee_differences(
     out = []
     compared = 0
     for case in suite:
-        if case.events is None or case.deal is None:
+        if case.events is None or case.deal is None or not _played_by_all(case, progs):
             continue
         compared += 1
         dated = programs_on(case, progs)  # the programs at the case's date
@@ -137,6 +137,13 @@ def referee_differences(
                     for k in range(len(dated)))
         out.append((case, cells(outcomes), why))
     return compared, out
+
+
+def _played_by_all(case: Any, progs: Sequence[ScoringProgram]) -> bool:
+    """Whether every ruleset plays the case: as many players as it is for (a three-player case
+    is compared under three-player rulesets only, a four-player one under four-player ones)."""
+    plays = getattr(case, "plays", None)
+    return plays is None or all(plays(p.config) for p in progs)
 
 
 def case_source(case: Any) -> str:

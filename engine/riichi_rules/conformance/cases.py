@@ -25,7 +25,7 @@ from collections.abc import Collection, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import yaml
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
@@ -48,6 +48,9 @@ from riichi_rules.errors import (
     did_you_mean,
 )
 from riichi_rules.rulesets.dated import parse_day
+
+if TYPE_CHECKING:
+    from riichi_rules.rulesets.config import RulesetConfig
 
 __all__ = [
     "DEFAULT",
@@ -121,7 +124,8 @@ class Case:
     """One conformance case, as written (``win`` is the DESIGN.md JSON form of a win;
     ``events`` the events as written, ``deal`` and ``steps`` the same read; ``rulesets`` the
     case's own ruleset folders, ``ruleset_ids`` their ids; ``date`` the day the situation is
-    set on, for rulesets whose values changed over time)."""
+    set on, for rulesets whose values changed over time; ``players`` the numbers of players of
+    the rulesets it runs under)."""
 
     id: str
     source: str
@@ -137,6 +141,7 @@ class Case:
     rulesets: tuple[Path, ...] = ()
     ruleset_ids: tuple[str, ...] = ()
     date: dt.date | None = None
+    players: tuple[int, ...] = (4,)
 
     @property
     def location(self) -> str:
@@ -145,6 +150,11 @@ class Case:
     def at(self, line: int) -> str:
         """``file:line`` of a line of the case's file (an event's line)."""
         return f"{_short(self.file)}:{line}"
+
+    def plays(self, config: RulesetConfig) -> bool:
+        """Whether the case is played at a ruleset's table: its number of players (the
+        ruleset's ``players`` parameter) is one the case states (four, unless it says)."""
+        return config.parameters.get("players", 4) in self.players
 
     def expectation(self, ruleset_id: str, extends: Sequence[str] = ()
                     ) -> Expectation | None:
@@ -541,6 +551,7 @@ class _Loader:
                 win=raw.get("win"), events=tuple(events) if events is not None else None,
                 expect=expect, notes=raw.get("notes", ""), file=self.path, line=line,
                 deal=deal, steps=steps, rulesets=paths, ruleset_ids=own_ids, date=day,
+                players=_players(raw.get("players", 4)),
             ))
         return cases
 
@@ -649,6 +660,11 @@ class _Loader:
                     _, key_node = self.node_at((*at, "yaku_han", name))
                     self.at_node(key_node, f"{self._where(data, at)}: unknown yaku id "
                                  f"'{name}'", did_you_mean(name, known_yaku))
+
+
+def _players(value: int | list[int]) -> tuple[int, ...]:
+    """A case's ``players`` (a number or a list of them, as the schema allows) as a tuple."""
+    return tuple(sorted(value)) if isinstance(value, list) else (value,)
 
 
 def _column(lines: Sequence[str], line: int) -> int:

@@ -248,8 +248,10 @@ def rulesets_for(
     case: Case, selected: Sequence[RulesetConfig], own: bool = True,
 ) -> list[RulesetConfig]:
     """The rulesets ``case`` runs under: each selected one it has an expectation for (its
-    default or an override), then its own rulesets (when ``own``, or when selected by id)."""
-    out = [c for c in selected if case.expectation(c.id, extended(c)) is not None]
+    default or an override) with as many players as the case is for, then its own rulesets
+    (when ``own``, or when selected by id)."""
+    out = [c for c in selected
+           if case.expectation(c.id, extended(c)) is not None and case.plays(c)]
     ids = {c.id for c in selected}
     for path, rid in zip(case.rulesets, case.ruleset_ids, strict=True):
         if (own or rid in ids) and rid not in {c.id for c in out}:

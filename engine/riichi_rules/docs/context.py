@@ -87,6 +87,7 @@ PAIRS = (
     ("ema-2016", "wrc-2025"),
     ("tenhou", "mahjong-soul"),
     ("wrc-2025", "m-league"),
+    ("tenhou", "tenhou-sanma"),
 )
 
 # Where the search's findings are kept between builds (in the out folder; mkdocs leaves out

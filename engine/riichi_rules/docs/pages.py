@@ -90,7 +90,7 @@ class _Site(OverviewPages, YakuPages, ScoringPages, TablePages, ComparePages, In
 
     # -- per ruleset -------------------------------------------------------------------------
     def ruleset_pages(self, rs: _Ruleset) -> list[Any]:
-        examples = _examples_for(self.cases, rs.config.id)
+        examples = _examples_for([c for c in self.cases if c.plays(rs.config)], rs.config.id)
         self.write(rs.page("index.md"), self.overview_page(rs))
         self.write(rs.page("yaku.md"), self.yaku_page(rs, examples))
         self.write(rs.page("fu.md"), self.fu_page(rs))

@@ -213,6 +213,8 @@ FEATURES: dict[str, Feature] = {
                      present=_at("facts.present")),
     "dora": Feature(list_of(TILE), _at("facts.dora"), "the dora indicators"),
     "ura": Feature(list_of(TILE), _at("facts.ura"), "the ura-dora indicators"),
+    "kita": Feature(INT, _at("win.kita"),
+                    "the number of Norths the winner set aside as dora (kita)"),
     "waits": Feature(list_of(TILE), _at("facts.waits"),
                      "the tiles that would have completed the hand", cost=100),
     # the reading

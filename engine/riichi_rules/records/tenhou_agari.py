@@ -18,8 +18,10 @@ Decisions:
   (``multi_ron_index`` 0) collects them; Tenhou writes the second one's ``ba`` with the honba
   repeated and 0 sticks (all 55 double rons of the corpus), so a caller must still drop the
   honba of a second winner (:attr:`RecordedScore.collects_deposits`).
-* A record with a 3-player north (``nukidora``) meld is refused: the win form has no
-  nukidora.
+* A three-player north set aside (a ``nukidora`` meld) is no meld of the win form: the
+  record's nukidora are counted into the win's ``kita`` (score it under a three-player ruleset,
+  e.g. ``tenhou-sanma``). Tenhou adds the kita to the ``dora`` entry (yaku 52) of ``recorded``
+  (sanma2.xml: one North set aside and one 1p held under a 9p indicator are "dora 2").
 * ``ruleset.aka`` false (a lobby without red fives) turns every ``0`` five into a plain five.
 
 :func:`tile_from_136`, :func:`tenhou_yaku` and :func:`tenhou_yakuman` read Tenhou's raw
@@ -53,7 +55,7 @@ __all__ = [
 
 class TenhouRecordError(InputError):
     """A record this converter cannot read: ``code`` is ``bad_record`` (a field is missing or
-    malformed) or ``unsupported_record`` (e.g. a 3-player nukidora meld)."""
+    malformed) or ``unsupported_record`` (a nukidora given as a meld of the win form)."""
 
 
 TENHOU_YAKU: Final[Mapping[int, str]] = {
@@ -176,7 +178,8 @@ def meld_json(meld: Mapping[str, Any], aka: bool = True) -> dict[str, str]:
     mtype = _get(meld, "type", str, "meld")
     if mtype == "nukidora":
         raise TenhouRecordError(
-            "unsupported_record", "a 3-player north (nukidora) is not a meld of the win form"
+            "unsupported_record", "a 3-player north (nukidora) is not a meld of the win form: "
+            "it is counted in the win's kita (win_json)"
         )
     if mtype not in _MELD_TYPES:
         raise _bad(f"meld: unknown type {mtype!r}")
@@ -193,7 +196,8 @@ def meld_json(meld: Mapping[str, Any], aka: bool = True) -> dict[str, str]:
 
 def win_json(record: Mapping[str, Any]) -> dict[str, object]:
     """The win JSON form (DESIGN.md "Notation") of one agari.jsonl record. Raises
-    :class:`TenhouRecordError` for a record that lacks a field or has a nukidora."""
+    :class:`TenhouRecordError` for a record that lacks a field; a nukidora meld counts in
+    ``kita``."""
     ruleset = record.get("ruleset", {})
     aka = bool(ruleset.get("aka", True)) if isinstance(ruleset, Mapping) else True
     context = _get(record, "context", Mapping, "record")
@@ -209,7 +213,7 @@ def win_json(record: Mapping[str, Any]) -> dict[str, object]:
         "hand": format_tiles(_tiles(record.get("hand"), aka, "hand")),
         "win": _one(record.get("win_tile"), aka, "win_tile"),
         "tsumo": _get(record, "is_tsumo", bool, "record"),
-        "melds": [meld_json(m, aka) for m in melds],
+        "melds": [meld_json(m, aka) for m in melds if not _is_nukidora(m)],
         "seat": _get(record, "seat_wind", str, "record"),
         "round": _get(record, "round_wind", str, "record"),
         **flags,
@@ -222,7 +226,14 @@ def win_json(record: Mapping[str, Any]) -> dict[str, object]:
         "honba": _get(record, "honba", int, "record"),
         "sticks": _get(record, "riichi_sticks", int, "record"),
     }
+    kita = sum(1 for m in melds if _is_nukidora(m))
+    if kita:
+        out["kita"] = kita
     return out
+
+
+def _is_nukidora(meld: object) -> bool:
+    return isinstance(meld, Mapping) and meld.get("type") == "nukidora"
 
 
 def to_win(record: Mapping[str, Any]) -> Win:

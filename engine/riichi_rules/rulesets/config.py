@@ -197,6 +197,9 @@ def _load(name_or_path: str | Path) -> RulesetConfig:
     if loader.diagnostics or layers is None:
         raise ConfigError(loader.diagnostics)
     config = _merge(layers)
+    problems = _check_places(layers, config.parameters)
+    if problems:
+        raise ConfigError(problems)
     _CACHE[path] = (tuple((layer.path, _mtime(layer.path)) for layer in layers), config)
     return config
 
@@ -265,6 +268,7 @@ class _Layer:
 
     path: Path
     data: dict[str, Any]
+    pm: PositionMap | None = None
 
 
 @dataclass
@@ -359,7 +363,7 @@ class _Loader:
             parent = self.load(parent_path, [*stack, path])
         result = None
         if not f.diagnostics and parent is not None and isinstance(data, dict):
-            result = [*parent, _Layer(path, data)]
+            result = [*parent, _Layer(path, data, f.pm)]
         self.done[path] = result
         return result
 
@@ -552,6 +556,40 @@ def _check_history(f: _File, name: str, timeline: list[object], today: object) -
                     else f"parameters.{name}")
             f.at_value(("history", name, i, "value"),
                        f"the same value as the next one ({what}): the entry changes nothing")
+
+
+_PLACES = ("uma", "uma_east_only")  # one item a place (uma_east_only may be empty)
+
+
+def _check_places(layers: list[_Layer], params: Mapping[str, object]) -> list[Diagnostic]:
+    """The merged values that must agree with the number of players: an uma (and an
+    East-only uma, when given) has one item a place, and a floating uma is for four
+    players. Each problem is reported where the file nearest the leaf sets the value."""
+    players = params.get("players", 4)
+    out: list[Diagnostic] = []
+    wrong = [name for name in _PLACES if isinstance(params.get(name), tuple)
+             and len(params[name]) not in ((0, players) if name == "uma_east_only"  # type: ignore[arg-type]
+                                           else (players,))]
+    if players != 4 and params.get("uma_floating") is not None:
+        wrong.append("uma_floating")
+    for name in wrong:
+        layer = next((lay for lay in reversed(layers)
+                      if name in lay.data.get("parameters", {}) or
+                      "players" in lay.data.get("parameters", {})), layers[-1])
+        key = name if name in layer.data.get("parameters", {}) else "players"
+        line = column = 1
+        source = ""
+        if layer.pm is not None:
+            pos = layer.pm.value(("parameters", key))
+            line, column, source = pos.line, pos.column, layer.pm.source_line(pos.line)
+        value = params[name]
+        count = f"{len(value)} places" if isinstance(value, tuple) else "four-player rows"
+        out.append(Diagnostic(
+            str(layer.path), line, column,
+            f"parameters.{name}: {count} for {players} players",
+            source, f"give one item a place ({players}), 1st place first"
+            if name != "uma_floating" else "a floating uma is for four players: set it to null"))
+    return out
 
 
 def _int_list(value: object) -> list[int] | None:

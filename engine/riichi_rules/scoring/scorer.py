@@ -12,10 +12,11 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.errors import InputError
-from riichi_rules.hand import Win
+from riichi_rules.hand import MeldType, Win, format_meld
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import Group, Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import (
     Checks,
     DoraRule,
@@ -24,23 +25,32 @@ from riichi_rules.scoring.program import (
     YakuRule,
 )
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
-from riichi_rules.tiles import WINDS, Wind, format_tiles
+from riichi_rules.tiles import WINDS, Tile, Wind, format_tiles
 
 # how many outcomes of the limits and of the payments, and fu values of groups, are remembered
 # (a bound on memory: the han, fu and flags they depend on take far fewer values)
 _OUTCOMES_KEPT = 4096
-# the parameters the scorer reads itself, not through a rule (red fives: how many plain fives
-# of a suit a win may show; see _check_red_fives)
-PARAMETERS_READ = frozenset({"red_fives"})
-# who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East)
-_PAYERS: dict[str, tuple[tuple[str, ...], ...]] = {
-    "discarder": (("discarder",),) * 4,
-    "each": tuple(tuple(s.value for s in WINDS if s is not w) for w in WINDS),
-    "dealer": tuple(tuple(s.value for s in WINDS if s is not w and s is Wind.E)
-                    for w in WINDS),
-    "non_dealer": tuple(tuple(s.value for s in WINDS if s is not w and s is not Wind.E)
-                        for w in WINDS),
-}
+# the parameters the scorer reads itself, not through a rule: what a win may show (red fives:
+# how many plain fives of a suit; the tiles in the set, the seats at the table, chi, kita: see
+# _check_red_fives and table_problem) and who sits at the table to pay (players)
+PARAMETERS_READ = frozenset({"red_fives", "players", "removed_tiles", "chi", "kita"})
+
+
+def _payers(players: int) -> dict[str, tuple[tuple[str, ...], ...]]:
+    """Who pays, for each kind of payer of a payments rule, by the winner's seat (0 = East),
+    with the seats East, South ... as many as there are players."""
+    seats = WINDS[:players]
+    return {
+        "discarder": (("discarder",),) * players,
+        "each": tuple(tuple(s.value for s in seats if s is not w) for w in seats),
+        "dealer": tuple(tuple(s.value for s in seats if s is not w and s is Wind.E)
+                        for w in seats),
+        "non_dealer": tuple(tuple(s.value for s in seats if s is not w and s is not Wind.E)
+                            for w in seats),
+    }
+
+
+_PAYERS = {players: _payers(players) for players in (3, 4)}
 
 
 _COMPILED: dict[Hashable, ScoringProgram] = {}
@@ -104,6 +114,9 @@ def score(
         else:  # a JSON object from a file; Win.from_json names what is wrong with it
             win = Win.from_json({**hand, **fields} if fields and isinstance(hand, Mapping)
                                 else hand)
+    problem = table_problem(win, prog.config)
+    if problem is not None:
+        raise problem
     facts = WinFacts(win)
     if prog.red_fives:
         _check_red_fives(win, facts.kinds, prog)
@@ -170,6 +183,36 @@ def _check_red_fives(win: Win, kinds: list[int], prog: ScoringProgram) -> None:
                 "too_many_copies",
                 f"{count} plain fives of {'mps'[suit]} in sight: with red fives in the set "
                 f"({prog.config.id}), one of the four fives is red")
+
+
+def table_problem(win: Win, config: RulesetConfig) -> InputError | None:
+    """Why the win cannot happen at the ruleset's table (None when it can): a seat no player
+    sits in, a tile taken out of the set, a chi where no chi is played, a North set aside
+    where none may be (code ``not_in_ruleset``)."""
+    table = Table.of(config)
+    name = config.label
+    seat = WINDS.index(win.seat)
+    if seat >= table.players:
+        seats = ", ".join(w.value for w in WINDS[:table.players])
+        return InputError("not_in_ruleset", f"seat {win.seat.value}: {name} is played by "
+                          f"{table.players} players, seated {seats}")
+    if table.removed:
+        shown = [t for t in (*win.all_tiles, *win.dora, *win.ura) if t.kind in table.removed]
+        if shown:
+            kinds = format_tiles(sorted({Tile.of(t.kind) for t in shown}))
+            out = format_tiles(sorted(Tile.of(k) for k in table.removed))
+            return InputError("not_in_ruleset", f"{kinds}: {name} plays without {out} (the "
+                              "hand, melds and indicators may show none of them)")
+    if not table.chi and any(m.type is MeldType.CHI for m in win.melds):
+        chi = next(format_meld(m) for m in win.melds if m.type is MeldType.CHI)
+        return InputError("not_in_ruleset", f"meld {chi}: {name} has no chi (a chow is "
+                          "formed in the hand only)")
+    if win.kita and not table.kita:
+        why = (f"{name} is a four-player ruleset (score under a three-player one, such as "
+               "tenhou-sanma)" if table.players == 4 else f"{name} does not play kita")
+        return InputError("not_in_ruleset", f"kita {win.kita}: no North may be set aside: "
+                          f"{why}")
+    return None
 
 
 def _fired(checks: Checks, env: Env, yakuman: bool) -> list[_Fired]:
@@ -401,12 +444,13 @@ def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
         if known is not None:
             return known
     owed: dict[str, int] = {}
+    payers = _PAYERS[Table.of(prog.config).players]
     for step in rule.pays:
         when = step.when
         if when is not None and not when(env):
             continue
         amount = step.amount(env)
-        for payer in _PAYERS[step.payer][seat]:
+        for payer in payers[step.payer][seat]:
             owed[payer] = owed.get(payer, 0) + amount
     honba_each = 0
     for step in rule.honba:

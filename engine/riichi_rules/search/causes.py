@@ -184,15 +184,18 @@ class Explainer:
         return None
 
     def _whole(self, stage: str, kind: str) -> _Part:
-        """The clauses of one kind (all payments, all honba ...) as one cause."""
-        sides = [target for table in self.targets for target in table.values()
-                 if target.kind == kind]
+        """The clauses of one kind (all payments, all honba ...) as one cause, placed at the
+        first clause of each ruleset's (the rule each one pays by)."""
+        each = [[target for target in table.values() if target.kind == kind]
+                for table in self.targets]
+        sides = [target for side in each for target in side]
         params: set[str] = set()
         for target in sides:
             params |= target.parameters & self.differing
-        origins = list(dict.fromkeys(f"{t.span.file}:{t.span.line}" for t in sides))
+        origins = list(dict.fromkeys(f"{side[0].span.file}:{side[0].span.line}"
+                                     for side in each if side))
         keys = tuple(dict.fromkeys(t.key for t in sides))
-        return (Cause(stage, kind, " / ".join(origins[:2]), tuple(sorted(params))), keys)
+        return (Cause(stage, kind, " / ".join(origins), tuple(sorted(params))), keys)
 
 
 

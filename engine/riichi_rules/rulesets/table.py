@@ -1,0 +1,62 @@
+"""The table a ruleset is played at, as its parameters say: the players (their seats), the
+tiles of the set (the kinds a ruleset takes out, e.g. 2m to 8m with three players, and its red
+fives), and whether chi and kita are played. Vocabulary for the scorer and the referee: the
+rules themselves say what a seat, a tile or a kita does."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from riichi_rules.rulesets.config import RulesetConfig
+from riichi_rules.tiles import WINDS, Tile, Wind, parse_tiles
+
+__all__ = ["Table"]
+
+_KINDS = 34
+_FIVES = (4, 13, 22)  # the kinds 5m, 5p, 5s: a red five of a suit is one of its four fives
+
+
+@dataclass(frozen=True, slots=True)
+class Table:
+    """The ruleset's table: ``players`` (seated East, South ... as many), ``removed`` the tile
+    kinds taken out of the set, ``chi`` and ``kita`` whether they are played, ``red_fives``
+    how many suits have one of their fives red (``rule.red_fives``)."""
+
+    players: int
+    removed: frozenset[int]
+    chi: bool
+    kita: bool
+    red_fives: int = 0
+
+    @staticmethod
+    @cache
+    def of(config: RulesetConfig) -> Table:
+        params = config.parameters
+        removed = params.get("removed_tiles") or ()
+        kinds = frozenset(t.kind for t in parse_tiles("".join(removed)))  # type: ignore[arg-type]
+        return Table(int(params.get("players") or 4), kinds,  # type: ignore[call-overload]
+                     params.get("chi", True) is not False, params.get("kita") is True,
+                     int(params.get("red_fives") or 0))  # type: ignore[call-overload]
+
+    @property
+    def seats(self) -> tuple[Wind, ...]:
+        """The seat winds of the players, East first."""
+        return WINDS[:self.players]
+
+    @property
+    def kinds(self) -> tuple[int, ...]:
+        """The tile kinds in the set (0..33 but the removed ones)."""
+        return tuple(k for k in range(_KINDS) if k not in self.removed)
+
+    def tile_set(self) -> tuple[Tile, ...]:
+        """Every tile of the set: four of each kind in it, one five of each of the first
+        ``red_fives`` suits red (a suit whose five is out of the set has none)."""
+        red = set(_FIVES[:min(self.red_fives, 3)])
+        out: list[Tile] = []
+        for kind in self.kinds:
+            if kind in red:
+                out += [Tile.of(kind, True), *[Tile.of(kind)] * 3]
+            else:
+                out += [Tile.of(kind)] * 4
+        return tuple(out)
