@@ -34,8 +34,8 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
+from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.referee.state import SEATS, WALL
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.tiles import Tile, Wind, format_tiles, parse_tiles
@@ -337,24 +337,22 @@ class Play:
     at the table (the case is wrong), with ``error_step`` its index; ``turned[i]`` says where
     the new dora indicator of the kan at step ``i`` was turned over."""
 
+    game: GameReferee
     referee: HandReferee
     steps: tuple[Step, ...]
     disagreements: list[list[Disagreement]] = field(default_factory=list)
     error: str = ""
     error_step: int = -1
     turned: dict[int, str] = field(default_factory=dict)
-    rounds: int = 2
 
 
 def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "",
          make_referee: Callable[..., HandReferee] = HandReferee) -> Play:
     """Follow the steps with a referee under ``program`` (made by ``make_referee``: a
     :class:`HandReferee`, or one that also asks other rulesets, see referee/shadow.py)."""
-    referee = make_referee(
-        program, dealer=deal.dealer, round_wind=deal.round_wind, honba=deal.honba,
-        sticks=deal.sticks, scores=deal.scores, hands=deal.hands, dora_indicator=deal.dora,
-        name=name,
-    )
+    game = GameReferee(program, rounds=deal.rounds, make_referee=make_referee, start=HandStart(
+        deal.dealer, deal.round_wind, deal.honba, deal.sticks, tuple(deal.scores)))
+    referee = game.deal(deal.hands, deal.dora, name=name)
     state = referee.state
     if deal.mid_hand:
         state.wall = deal.wall
@@ -365,7 +363,7 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
     state.next_draw = deal.first_drawer(steps)
     if deal.mid_hand:  # the seat before it threw last
         state.turn = (state.next_draw - 1) % SEATS
-    out = Play(referee, tuple(steps), rounds=deal.rounds)
+    out = Play(game, referee, tuple(steps))
     release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
     waiting: list[int] = []  # the steps of open kans whose indicator waits for the discard
     for index, step in enumerate(steps):
@@ -558,11 +556,10 @@ def observe(result: Play) -> dict[str, Any]:
     if state.last_release is not None and not state.ended:
         for s, claims in referee.claims().items():
             out["claims"][s] = sorted(claims)
-    if referee.ending:
-        keeps, honba = referee.next_hand()
-        out["next"] = {"dealer_keeps": keeps, "honba_added": honba}
-        out["game_over"] = referee.game_over(result.rounds)
-        ended = final_scores(referee.program, [s.points for s in state.seats], state.sticks)
-        out["final_scores"] = ended
-        out["final_points"] = final_points(referee.program, ended, result.rounds)
+    end = result.game.end_hand()
+    if end is not None:
+        out["next"] = {"dealer_keeps": end.dealer_keeps, "honba_added": end.honba_added}
+        out["game_over"] = end.game_over
+        out["final_scores"] = result.game.final_scores()
+        out["final_points"] = result.game.final_points()
     return out

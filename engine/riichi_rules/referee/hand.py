@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
-from riichi_rules.language.table_vocabulary import TableEnv, seats_of
+from riichi_rules.language.table_vocabulary import TableEnv
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -35,7 +35,7 @@ from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
 from riichi_rules.scoring.program import ScoringProgram, TableRule
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
-from riichi_rules.tiles import WINDS, Tile, Wind
+from riichi_rules.tiles import Tile, Wind
 
 
 @dataclass(frozen=True, slots=True)
@@ -630,43 +630,6 @@ class HandReferee:
             if y.yakuman and y.id in seat.liable:
                 return seat.liable[y.id]
         return None
-
-    # ---- what follows --------------------------------------------------------------------
-    def next_hand(self) -> tuple[bool, bool]:
-        """(the dealer keeps the deal, a honba counter is added), by the next_hand rules, once
-        the hand has ended."""
-        env = self._next_env()
-        return self._holds("dealer_repeat", env), self._holds("add_honba", env)
-
-    def game_over(self, rounds: int = 2) -> bool:
-        """Whether the game ends with this hand, by the next_hand rule ``game_end``, once the
-        hand has ended. ``rounds``: the rounds the game is played over (2: East and South;
-        1: East only)."""
-        env = self._next_env(rounds)
-        env.dealer_keeps = self._holds("dealer_repeat", env)
-        return self._holds("game_end", env)
-
-    def _next_env(self, rounds: int = 2) -> TableEnv:
-        """The question "what follows this hand?", about its dealer: how it ended, the scores
-        and places after it (the sticks on the table not counted), and where it stands in the
-        game (seat 0 is the first dealer, so the dealer's seat gives the hand's number)."""
-        state = self.state
-        env = self.ask.env(state, state.seats[state.dealer])
-        env.won = bool(self.wins)
-        env.dealer_won = any(w.seat == state.dealer for w in self.wins)
-        env.dealer_tenpai = state.dealer in self.tenpai
-        env.exhaustive_draw = self.ending == "exhaustive"
-        env.abortive_draw = self.ending == "abortive"
-        env.standing(seats_of([s.points for s in state.seats]), state.dealer)
-        env.sticks = state.sticks
-        env.round_number = WINDS.index(state.round_wind) + 1
-        env.hand_number = state.dealer + 1
-        env.game_rounds = rounds
-        return env
-
-    def _holds(self, name: str, env: TableEnv) -> bool:
-        rule = self.ask.table.named("next_hand", name)
-        return bool(rule and rule.when and rule.when(env))
 
     # ---- draws -----------------------------------------------------------------------------
     def _drawnhand(self, event: DrawnHand) -> None:

@@ -1,4 +1,4 @@
-"""HandReferee.game_over: the end of the game, as the next_hand rule ``game_end`` of
+"""GameReferee: the end of the game, as the next_hand rule ``game_end`` of
 rulesets/base/table.rules says, once a hand has ended.
 
 Each case plays the end of one hand with the scenario builder (tests/referee/scenarios.py) and
@@ -19,7 +19,9 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.scenarios import Table
+from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.rulesets.config import load_config
+from riichi_rules.scoring.scorer import program
 from riichi_rules.tiles import Wind
 
 TENPAI = "234m567p34s678s55p"
@@ -32,16 +34,22 @@ def _ruleset(ruleset: str, **changes: object) -> object:
 
 
 def _table(ruleset: object, round_wind: Wind, dealer: int, scores: Sequence[int],
-           dealer_hand: bool = False) -> Table:
+           dealer_hand: bool = False, rounds: int = 2) -> Table:
     hands = {dealer: TENPAI} if dealer_hand else {}
     return Table(ruleset, hands, dealer=dealer, round_wind=round_wind,  # type: ignore[arg-type]
-                 scores=scores)
+                 scores=scores, rounds=rounds)
+
+
+def _over(t: Table) -> bool:
+    end = t.game.end_hand()
+    assert end is not None
+    return end.game_over
 
 
 def draw_end(ruleset: object, round_wind: Wind, dealer: int, scores: Sequence[int], *,
              dealer_tenpai: bool = False, rounds: int = 2) -> bool:
     """Whether the game ends after an exhaustive draw of this hand."""
-    t = _table(ruleset, round_wind, dealer, scores, dealer_tenpai)
+    t = _table(ruleset, round_wind, dealer, scores, dealer_tenpai, rounds)
     t.state.wall = 0
     deltas = [-1000] * 4
     deltas[dealer] = 3000
@@ -50,7 +58,7 @@ def draw_end(ruleset: object, round_wind: Wind, dealer: int, scores: Sequence[in
     else:
         t.drawn_hand("exhaustive", seat=dealer)
     assert t.disagreements == []
-    return t.referee.game_over(rounds)
+    return _over(t)
 
 
 def dealer_tsumo_end(ruleset: object, round_wind: Wind, dealer: int,
@@ -66,7 +74,7 @@ def dealer_tsumo_end(ruleset: object, round_wind: Wind, dealer: int,
     t.tsumo(dealer, han=3, fu=20, points=3900,
             yaku={"menzen_tsumo": 1, "tanyao": 1, "pinfu": 1}, deltas=deltas)
     assert t.disagreements == []
-    return t.referee.game_over()
+    return _over(t)
 
 
 # ---- the regular end: South 4 (East 4 east-only) -------------------------------------------
@@ -175,3 +183,98 @@ def test_a_score_below_zero_ends_the_game_where_the_ruleset_says_so() -> None:
     assert not draw_end("ema-2016", Wind.E, 0, scores, dealer_tenpai=True)
     # exactly 0 is not below 0
     assert not draw_end("tenhou", Wind.E, 0, [25000, 1000, 37000, 37000], dealer_tenpai=True)
+
+
+# ---- the game carried from hand to hand: dealer, round, honba, sticks, scores -------------
+
+
+def _start(t: Table) -> HandStart:
+    end = t.game.end_hand()
+    assert end is not None
+    return end.next
+
+
+def test_the_deal_passes_and_the_round_turns_after_east_4() -> None:
+    # EMA 2016 §3.1 (next_hand dealer_repeat, add_honba): East 4's dealer (seat 3) is noten at
+    # an exhaustive draw where nobody is tenpai (no noten payments: nobody to pay), so the deal
+    # passes to seat 0, and with it the round: South 1; a drawn hand adds a honba
+    t = _table("ema-2016", Wind.E, 3, [25000] * 4)
+    t.state.wall = 0
+    t.drawn_hand("exhaustive", seat=3)
+    assert t.disagreements == []
+    end = t.game.end_hand()
+    assert end is not None
+    assert (end.dealer_keeps, end.honba_added, end.game_over) == (False, True, False)
+    assert end.next == HandStart(0, Wind.S, 1, 0, (25000,) * 4)
+    assert end.next.name == "S1-1"
+
+
+def test_a_riichi_stick_and_the_dealers_tenpai_carry_into_the_next_hand() -> None:
+    # Tenhou: the dealer (seat 0, East 1) declares riichi and pays its 1,000 stick (riichi_
+    # deposit); at the exhaustive draw the dealer alone is tenpai and takes 1,000 from each
+    # of the three others (3,000 noten payments): 25,000 - 1,000 + 3,000 = 27,000 and 24,000
+    # each (the riichi discard, 5m, is no terminal: no nagashi mangan). The dealer keeps the
+    # deal (tenpai), a honba is added, the stick stays on the table
+    t = _table("tenhou", Wind.E, 0, [25000] * 4, dealer_hand=True)
+    t.declare_riichi(0, "5m")
+    t.state.wall = 0
+    t.drawn_hand("exhaustive", seat=0, tenpai=[0], deltas=[3000, -1000, -1000, -1000])
+    assert t.disagreements == []
+    assert _start(t) == HandStart(0, Wind.E, 1, 1, (27000, 24000, 24000, 24000))
+    assert (t.game.scores, t.game.sticks) == ([27000, 24000, 24000, 24000], 1)
+
+
+def test_a_win_takes_the_sticks_and_the_next_hand_has_them_no_more() -> None:
+    # Tenhou, East 1 with 1 honba and 1 riichi stick on the table (25,000 each, 1,000 on the
+    # table: a previous hand's riichi): the dealer's pinfu tsumo of 3 han 20 fu is 1,300 from
+    # each (module docstring), plus the honba (honba_tsumo_each: 100 from each) and the stick
+    # (1,000): 3,900 + 300 + 1,000 = 5,200 to the dealer, 1,400 from each other player. The
+    # dealer keeps the deal and adds a honba (next_hand: dealer_won); no stick is left
+    t = Table("tenhou", {0: TENPAI}, dealer=0, honba=1, sticks=1,
+              scores=[25000, 25000, 25000, 24000])
+    for step, tile_ in enumerate(("9m", "9p", "9s", "7z")):
+        t.turn(step, tile_)
+    t.draw(0, "2s")
+    t.tsumo(0, han=3, fu=20, points=3900, yaku={"menzen_tsumo": 1, "tanyao": 1, "pinfu": 1},
+            deltas=[5200, -1400, -1400, -1400])
+    assert t.disagreements == []
+    assert _start(t) == HandStart(0, Wind.E, 2, 0, (30200, 23600, 23600, 22600))
+
+
+def test_the_games_end_gives_the_sticks_left_to_first_place() -> None:
+    # Tenhou's South 4 ends in an exhaustive draw with the dealer (seat 3) noten and nobody
+    # tenpai, one riichi stick left on the table from an earlier hand (99,000 in the scores
+    # and the stick). South 4 is the last hand, the deal passes and seat 0 has reached
+    # 30,000 (Tenhou's West-round target, variants.md #49): the game ends, and the stick goes
+    # to first place (deposits_at_end "first"): 32,000
+    scores = [31000, 23000, 22000, 23000]
+    t = Table("tenhou", dealer=3, round_wind=Wind.S, sticks=1, scores=scores)
+    t.state.wall = 0
+    t.drawn_hand("exhaustive", seat=3)
+    assert t.disagreements == []
+    end = t.game.end_hand()
+    assert end is not None and end.game_over and t.game.over
+    assert t.game.final_scores() == [32000, 23000, 22000, 23000]
+    # Tenhou's final points (standings final_points: return 30,000, oka 20,000 to first, uma
+    # 20/10/-10/-20, equal scores in seat order, tenths): seat 0 32,000 - 30,000 + 20,000 +
+    # 20,000 = 42.0; seat 1 (23,000, before seat 3 in seat order) -7,000 + 10,000 = 3.0;
+    # seat 3 -7,000 - 10,000 = -17.0; seat 2 (22,000) -8,000 - 20,000 = -28.0
+    assert t.game.final_points() == [42.0, 3.0, -28.0, -17.0]
+
+
+def test_the_number_of_seats_is_the_rulesets() -> None:
+    # the game's start: every seat has the ruleset's start points (Tenhou 25,000); a ruleset
+    # of three players (parameter players, as three-player rulesets give it) seats three
+    assert GameReferee(program("tenhou")).next == HandStart(0, Wind.E, 0, 0, (25000,) * 4)
+    three = _ruleset("tenhou", players=3, start_points=35000)
+    assert GameReferee(program(three)).next == HandStart(  # type: ignore[arg-type]
+        0, Wind.E, 0, 0, (35000,) * 3)
+
+
+def test_a_hand_that_has_not_ended_says_nothing_of_the_next() -> None:
+    # a record cut off in the middle of a hand: its scores carry on, but no next hand follows
+    # from it by the rules
+    t = Table("tenhou")
+    t.turn(0, "9m")
+    assert t.game.end_hand() is None
+    assert t.game.next is None and not t.game.over
