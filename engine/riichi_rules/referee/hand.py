@@ -1,6 +1,8 @@
 """A hand, event by event: the referee keeps the table's state, asks the ruleset's table
-rules whether each action is legal, scores each win with the scorer, settles the hand, and
-reports every point where a record disagrees with the rules.
+rules whether each action is legal (the questions: questions.py; what cannot happen at the
+table at all: mechanics.py), scores each win with the scorer, settles the hand (what moves
+between the seats: settlement.py), and reports every point where a record disagrees with the
+rules.
 
 Usable live (a game server calls :meth:`HandReferee.apply` with each action, and asks
 :meth:`HandReferee.furiten`, :meth:`HandReferee.ron_allowed` or :meth:`HandReferee.claims`)
@@ -30,9 +32,10 @@ from riichi_rules.records.events import (
     Win,
 )
 from riichi_rules.referee.mechanics import RINSHAN, Mechanics
-from riichi_rules.referee.questions import Questions, tenpai_readings, waits
+from riichi_rules.referee.questions import Questions, waits
+from riichi_rules.referee.settlement import Settlement
 from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
-from riichi_rules.scoring.program import ScoringProgram, TableRule
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
 from riichi_rules.tiles import Tile, Wind
@@ -95,6 +98,7 @@ class HandReferee:
         self.disagreements: list[Disagreement] = []
         self._event = -1
         self.mechanics = Mechanics(self.state, self.ask)
+        self.settlement = Settlement(self.state, self.ask)
         for what, message in self.mechanics.show(
                 [t for hand in hands for t in hand] + [dora_indicator], "the deal"):
             self._disagree(what, message)
@@ -172,18 +176,19 @@ class HandReferee:
             if sum(1 for t in seat.hand if t.kind == tile.kind) == 4 and not tile.red:
                 kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
                            None, None)
-                if self.ask.allowed("kan_rule", "closed_kan", self._closed_kan_env(seat, kan)[0]):
+                env = self.ask.closed_kan_env(state, seat, kan)[0]
+                if self.ask.allowed("kan_rule", "closed_kan", env):
                     out.append(f"closed_kan {tile}")
         for meld in seat.melds:
             if meld.type is MeldType.PON:
                 extra = next((t for t in seat.hand if t.kind == meld.tiles[0].kind), None)
                 if extra is not None and self.ask.allowed(
-                        "kan_rule", "added_kan", self._added_kan_env(seat, extra)):
+                        "kan_rule", "added_kan", self.ask.added_kan_env(state, seat, extra)):
                     out.append(f"added_kan {extra}")
         if self.ask.allowed("draw", "kyuushu_kyuuhai", self.ask.env(state, seat)):
             out.append("kyuushu_kyuuhai")
         for tile in distinct:
-            env = self._discard_env(seat, tile, drawn is not None and drawn == tile)
+            env = self.ask.discard_env(state, seat, tile, drawn is not None and drawn == tile)
             if not self.ask.forbidding("discard", env):
                 out.append(f"discard {tile}")
         return out
@@ -192,45 +197,6 @@ class HandReferee:
         """The scorer's result for a win under this referee's ruleset (raises InputError):
         every question about a win's score goes through here."""
         return score(win, self.program)
-
-    # ---- the environments of the seat's own actions --------------------------------------
-    def _discard_env(self, seat: SeatState, tile: Tile, drawn: bool) -> TableEnv:
-        """The question "may ``seat`` discard ``tile`` now?" (``drawn``: it is the drawn tile)."""
-        env = self.ask.env(self.state, seat)
-        env.tile = tile
-        env.drawn = drawn
-        env.after_call = seat.call is not None
-        env.called = seat.called
-        env.call = group_of(seat.call) if seat.call is not None else None
-        return env
-
-    def _closed_kan_env(self, seat: SeatState, meld: Meld) -> tuple[TableEnv, list[Tile]]:
-        """The question "may ``seat`` declare this concealed kan?", and the hand after it."""
-        tile = meld.tiles[0]
-        before = list(seat.hand)
-        if seat.drawn is not None and seat.drawn in before:
-            before.remove(seat.drawn)
-        after = list(seat.hand)
-        for t in meld.tiles:
-            if t in after:
-                after.remove(t)
-        env = self.ask.env(self.state, seat, before)
-        env.tile = tile
-        env.on = "closed_kan"
-        env.after_call = seat.call is not None
-        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
-        env.waits_after = waits(after, (*seat.melds, meld))
-        if seat.riichi:
-            env.readings = tenpai_readings(before, seat.melds)
-        return env, after
-
-    def _added_kan_env(self, seat: SeatState, tile: Tile) -> TableEnv:
-        """The question "may ``seat`` add ``tile`` to its pung?"."""
-        env = self.ask.env(self.state, seat)
-        env.tile = tile
-        env.on = "added_kan"
-        env.after_call = seat.call is not None
-        return env
 
     # ---- following events ------------------------------------------------------------------
     def apply(self, event: Event) -> list[Disagreement]:
@@ -299,7 +265,7 @@ class HandReferee:
         state = self.state
         seat = state.seats[event.seat]
         tile = event.tile
-        env = self._discard_env(seat, tile, seat.drawn is not None and seat.drawn == tile
+        env = self.ask.discard_env(state, seat, tile, seat.drawn is not None and seat.drawn == tile
                                 and event.tsumogiri is not False)
         declaring = seat.declaring
         if declaring:
@@ -398,7 +364,7 @@ class HandReferee:
         seat = state.seats[event.seat]
         meld = event.meld
         tile = meld.tiles[0]
-        env, after = self._closed_kan_env(seat, meld)
+        env, after = self.ask.closed_kan_env(state, seat, meld)
         if not self.ask.allowed("kan_rule", "closed_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} declares a concealed kan of "
                            f"{tile}, which the kan rules do not allow here")
@@ -412,7 +378,8 @@ class HandReferee:
     def _addedkan(self, event: AddedKan) -> None:
         state = self.state
         seat = state.seats[event.seat]
-        if not self.ask.allowed("kan_rule", "added_kan", self._added_kan_env(seat, event.tile)):
+        env = self.ask.added_kan_env(state, seat, event.tile)
+        if not self.ask.allowed("kan_rule", "added_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} adds {event.tile} to a pung, "
                            "which the kan rules do not allow here")
         if event.tile in seat.hand:
@@ -514,7 +481,9 @@ class HandReferee:
             self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")
             return
         self._compare_score(event, result)
-        deltas = self._settle_win(seat, event, result, first_winner)
+        collect = self._collect_env(seat, event, first_winner)
+        deltas, taken = self.settlement.win(seat, event, result, collect)
+        state.sticks -= taken
         self.wins.append(WinOutcome(event.seat, result, tuple(deltas)))
         for number, d in enumerate(deltas):
             self.deltas[number] += d
@@ -551,53 +520,6 @@ class HandReferee:
             self._disagree("score", f"seat {event.seat}'s win: the record has "
                            + "; ".join(problems))
 
-    def _settle_win(
-        self, seat: SeatState, event: Win, result: Result, first_winner: bool
-    ) -> list[int]:
-        state = self.state
-        deltas = [0] * SEATS
-        winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
-        collect = self._collect_env(seat, event, first_winner)
-        honba_rule = self.ask.table.named("collect", "honba_counters")
-        collects = bool(honba_rule and honba_rule.when and honba_rule.when(collect))
-        honba_points = sum(p.honba for p in result.payments) if collects else 0
-        liable = self._liable(seat, result)
-        if liable is not None:
-            env = self.ask.env(state, seat)
-            env.total = result.points
-            env.pao_part = self._pao_part(seat, result)
-            env.honba_points = honba_points
-            env.tsumo = event.from_seat == event.seat
-            env.ron = not env.tsumo
-            for rule in self.ask.table.of("pao_payment"):
-                for step in rule.pays:
-                    if step.when is not None and not step.when(env):
-                        continue
-                    amount = int(step.amount(env))
-                    if step.payer == "normally":  # the usual payers, in the usual shares
-                        for payment in result.payments:
-                            payer = (event.from_seat if payment.payer == "discarder"
-                                     else winds[payment.payer])
-                            share = _round_up_100(payment.points * amount / result.points)
-                            deltas[payer] -= share
-                            deltas[seat.seat] += share
-                        continue
-                    payer = liable if step.payer == "liable" else event.from_seat
-                    deltas[payer] -= amount
-                    deltas[seat.seat] += amount
-        else:
-            for payment in result.payments:
-                payer = event.from_seat if payment.payer == "discarder" else winds[payment.payer]
-                amount = payment.points + (payment.honba if collects else 0)
-                deltas[payer] -= amount
-                deltas[seat.seat] += amount
-        # the riichi sticks this winner takes, as the collect rules say
-        gained = sum(rule.gained(collect) for rule in self.ask.table.of("collect"))
-        deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
-        deltas[seat.seat] += gained
-        state.sticks -= min(state.sticks, gained // deposit) if deposit > 0 else 0
-        return deltas
-
     def _collect_env(self, seat: SeatState, event: Win, first_winner: bool) -> TableEnv:
         """The question "what does this winner collect from the table?": the sticks on it,
         whether the winner is the first on the tile, whether their own riichi stick is there,
@@ -615,21 +537,6 @@ class HandReferee:
                 1 for s in state.seats if s.seat not in done and s.riichi
                 and not s.riichi_pending and self.ron_allowed(s.seat))
         return env
-
-    def _pao_part(self, seat: SeatState, result: Result) -> int:
-        """The part of the win's value that the liable yakuman make: the value of one
-        yakuman times their multiple, at most the whole (all of it where yakuman do not add
-        up)."""
-        liable = sum(y.yakuman for y in result.yaku if y.yakuman and y.id in seat.liable)
-        if not result.yakuman or not liable:
-            return result.points
-        return min(result.points, result.points // result.yakuman * liable)
-
-    def _liable(self, seat: SeatState, result: Result) -> int | None:
-        for y in result.yaku:
-            if y.yakuman and y.id in seat.liable:
-                return seat.liable[y.id]
-        return None
 
     # ---- draws -----------------------------------------------------------------------------
     def _drawnhand(self, event: DrawnHand) -> None:
@@ -678,30 +585,7 @@ class HandReferee:
                            "says the hand is not tenpai")
         if event.tenpai or event.kind != "nagashi_mangan":
             tenpai = [number for number in tenpai if number in shown]
-        deltas = [0] * SEATS
-        nagashi = self.ask.table.named("draw", "nagashi_mangan")
-        paid_nagashi = False
-        if nagashi is not None and nagashi.when is not None:
-            for s in state.seats:
-                env = self.ask.env(state, s)
-                if not nagashi.when(env):
-                    continue
-                paid_nagashi = True
-                self._pay(nagashi, env, s.seat, deltas)
-        if not paid_nagashi:
-            noten = self.ask.table.named("draw", "noten_payment")
-            if noten is not None and noten.when is not None:
-                env = self.ask.env(state, state.seats[0])
-                env.tenpai_count = len(tenpai)
-                env.noten_count = SEATS - len(tenpai)
-                if noten.when(env):
-                    for step in noten.pays:
-                        if step.when is not None and not step.when(env):
-                            continue
-                        amount = int(step.amount(env))
-                        received = amount * env.noten_count // env.tenpai_count
-                        for number in range(SEATS):
-                            deltas[number] += received if number in tenpai else -amount
+        deltas = self.settlement.exhaustive(tenpai)
         for number, d in enumerate(deltas):
             self.deltas[number] += d
             state.seats[number].points += d
@@ -711,27 +595,6 @@ class HandReferee:
         self.tenpai = tuple(tenpai)
         state.ended = True
         self.ending = "exhaustive"
-
-    def _pay(self, rule: TableRule, env: TableEnv, receiver: int, deltas: list[int]) -> None:
-        """Payments of a draw rule to ``receiver`` (nagashi mangan)."""
-        dealer = self.state.dealer
-        for step in rule.pays:
-            if step.when is not None and not step.when(env):
-                continue
-            amount = int(step.amount(env))
-            for s in range(SEATS):
-                if s == receiver:
-                    continue
-                if step.payer == "each" or (step.payer == "dealer" and s == dealer) or (
-                        step.payer == "non_dealer" and s != dealer):
-                    deltas[s] -= amount
-                    deltas[receiver] += amount
-
-
-
-
-def _round_up_100(value: float) -> int:
-    return int(-(-value // 100) * 100)
 
 
 def _chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:

@@ -1,5 +1,5 @@
 """The questions the referee puts to the table rules: it fills a :class:`TableEnv` for a seat
-at a moment and runs the compiled rules of one kind."""
+at a moment (a claim, a discard, a kan) and runs the compiled rules of one kind."""
 
 from __future__ import annotations
 
@@ -108,4 +108,44 @@ class Questions:
         env.furiten = bool(self.holding("furiten", env))
         if on == "closed_kan":
             env.readings = tenpai_readings(seat.hand, seat.melds)
+        return env
+
+    def discard_env(self, state: HandState, seat: SeatState, tile: Tile, drawn: bool
+                    ) -> TableEnv:
+        """The question "may ``seat`` discard ``tile`` now?" (``drawn``: it is the drawn tile)."""
+        env = self.env(state, seat)
+        env.tile = tile
+        env.drawn = drawn
+        env.after_call = seat.call is not None
+        env.called = seat.called
+        env.call = group_of(seat.call) if seat.call is not None else None
+        return env
+
+    def closed_kan_env(self, state: HandState, seat: SeatState, meld: Meld
+                       ) -> tuple[TableEnv, list[Tile]]:
+        """The question "may ``seat`` declare this concealed kan?", and the hand after it."""
+        tile = meld.tiles[0]
+        before = list(seat.hand)
+        if seat.drawn is not None and seat.drawn in before:
+            before.remove(seat.drawn)
+        after = list(seat.hand)
+        for t in meld.tiles:
+            if t in after:
+                after.remove(t)
+        env = self.env(state, seat, before)
+        env.tile = tile
+        env.on = "closed_kan"
+        env.after_call = seat.call is not None
+        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
+        env.waits_after = waits(after, (*seat.melds, meld))
+        if seat.riichi:
+            env.readings = tenpai_readings(before, seat.melds)
+        return env, after
+
+    def added_kan_env(self, state: HandState, seat: SeatState, tile: Tile) -> TableEnv:
+        """The question "may ``seat`` add ``tile`` to its pung?"."""
+        env = self.env(state, seat)
+        env.tile = tile
+        env.on = "added_kan"
+        env.after_call = seat.call is not None
         return env

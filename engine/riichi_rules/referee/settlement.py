@@ -1,0 +1,137 @@
+"""What the end of a hand moves between the seats, as the table rules say: a win's payments
+(the scorer's, or under liability the ``pao_payment`` rules'), the honba and riichi sticks a
+winner collects (``collect``), and at an exhaustive draw nagashi mangan or the noten payments
+(``draw``). It reads the hand's state and returns score changes: the referee writes them."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from riichi_rules.language.table_vocabulary import TableEnv
+from riichi_rules.records.events import Win
+from riichi_rules.referee.questions import Questions
+from riichi_rules.referee.state import SEATS, HandState, SeatState
+from riichi_rules.scoring.program import TableRule
+from riichi_rules.scoring.result import Result
+
+
+class Settlement:
+    """The settlement of one hand's end, on the referee's :class:`HandState`."""
+
+    def __init__(self, state: HandState, ask: Questions) -> None:
+        self.state = state
+        self.ask = ask
+
+    def win(self, seat: SeatState, event: Win, result: Result,
+            collect: TableEnv) -> tuple[list[int], int]:
+        """Each seat's score change for ``seat``'s win, and the riichi sticks the winner takes
+        off the table; ``collect`` is the question "what does this winner collect?"."""
+        state = self.state
+        deltas = [0] * SEATS
+        winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
+        honba_rule = self.ask.table.named("collect", "honba_counters")
+        collects = bool(honba_rule and honba_rule.when and honba_rule.when(collect))
+        honba_points = sum(p.honba for p in result.payments) if collects else 0
+        liable = _liable(seat, result)
+        if liable is not None:
+            env = self.ask.env(state, seat)
+            env.total = result.points
+            env.pao_part = _pao_part(seat, result)
+            env.honba_points = honba_points
+            env.tsumo = event.from_seat == event.seat
+            env.ron = not env.tsumo
+            for rule in self.ask.table.of("pao_payment"):
+                for step in rule.pays:
+                    if step.when is not None and not step.when(env):
+                        continue
+                    amount = int(step.amount(env))
+                    if step.payer == "normally":  # the usual payers, in the usual shares
+                        for payment in result.payments:
+                            payer = (event.from_seat if payment.payer == "discarder"
+                                     else winds[payment.payer])
+                            share = _round_up_100(payment.points * amount / result.points)
+                            deltas[payer] -= share
+                            deltas[seat.seat] += share
+                        continue
+                    payer = liable if step.payer == "liable" else event.from_seat
+                    deltas[payer] -= amount
+                    deltas[seat.seat] += amount
+        else:
+            for payment in result.payments:
+                payer = event.from_seat if payment.payer == "discarder" else winds[payment.payer]
+                amount = payment.points + (payment.honba if collects else 0)
+                deltas[payer] -= amount
+                deltas[seat.seat] += amount
+        # the riichi sticks this winner takes, as the collect rules say
+        gained = sum(rule.gained(collect) for rule in self.ask.table.of("collect"))
+        rules = self.ask.program.config.parameters
+        deposit = int(rules["riichi_deposit"])  # type: ignore[call-overload]
+        deltas[seat.seat] += gained
+        taken = min(state.sticks, gained // deposit) if deposit > 0 else 0
+        return deltas, taken
+
+    def exhaustive(self, tenpai: Sequence[int]) -> list[int]:
+        """Each seat's score change at an exhaustive draw, ``tenpai`` the seats tenpai:
+        nagashi mangan where the draw rule pays it, else the noten payments."""
+        state = self.state
+        deltas = [0] * SEATS
+        nagashi = self.ask.table.named("draw", "nagashi_mangan")
+        paid_nagashi = False
+        if nagashi is not None and nagashi.when is not None:
+            for s in state.seats:
+                env = self.ask.env(state, s)
+                if not nagashi.when(env):
+                    continue
+                paid_nagashi = True
+                self._pay(nagashi, env, s.seat, deltas)
+        if not paid_nagashi:
+            noten = self.ask.table.named("draw", "noten_payment")
+            if noten is not None and noten.when is not None:
+                env = self.ask.env(state, state.seats[0])
+                env.tenpai_count = len(tenpai)
+                env.noten_count = SEATS - len(tenpai)
+                if noten.when(env):
+                    for step in noten.pays:
+                        if step.when is not None and not step.when(env):
+                            continue
+                        amount = int(step.amount(env))
+                        received = amount * env.noten_count // env.tenpai_count
+                        for number in range(SEATS):
+                            deltas[number] += received if number in tenpai else -amount
+        return deltas
+
+    def _pay(self, rule: TableRule, env: TableEnv, receiver: int, deltas: list[int]) -> None:
+        """Payments of a draw rule to ``receiver`` (nagashi mangan)."""
+        dealer = self.state.dealer
+        for step in rule.pays:
+            if step.when is not None and not step.when(env):
+                continue
+            amount = int(step.amount(env))
+            for s in range(SEATS):
+                if s == receiver:
+                    continue
+                if step.payer == "each" or (step.payer == "dealer" and s == dealer) or (
+                        step.payer == "non_dealer" and s != dealer):
+                    deltas[s] -= amount
+                    deltas[receiver] += amount
+
+
+def _pao_part(seat: SeatState, result: Result) -> int:
+    """The part of the win's value that the liable yakuman make: the value of one yakuman
+    times their multiple, at most the whole (all of it where yakuman do not add up)."""
+    liable = sum(y.yakuman for y in result.yaku if y.yakuman and y.id in seat.liable)
+    if not result.yakuman or not liable:
+        return result.points
+    return min(result.points, result.points // result.yakuman * liable)
+
+
+def _liable(seat: SeatState, result: Result) -> int | None:
+    """The seat liable for the win (pao), if a liable yakuman scored."""
+    for y in result.yaku:
+        if y.yakuman and y.id in seat.liable:
+            return seat.liable[y.id]
+    return None
+
+
+def _round_up_100(value: float) -> int:
+    return int(-(-value // 100) * 100)
