@@ -389,7 +389,6 @@ def _steps(typer: Typer, decl: ast.Declaration, stage: str) -> tuple[TypedStep, 
 
 
 def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
-    stage = "table"
     results = [d for d in decls.table.values() if d.first("result") is not None]
     for extra in results[1:]:
         first = results[0].span
@@ -398,6 +397,7 @@ def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
                     "one standings rule says the final result: keep one 'result' clause")
     out = []
     for decl in decls.table.values():
+        stage = decl.kind  # the names of its kind's question (TABLE_SCOPES)
         typer.declare_lets(decl.clauses, stage)
         parts: dict[str, Typed | None] = {}
         for keyword in ("when", "allow", "forbid", "balance"):
