@@ -85,6 +85,7 @@ class TableEnv:
         "kans",
         "last_tile",
         "melds",
+        "nagashi_seats",
         "noten_count",
         "on",
         "own_added_kan_tiles",
@@ -109,6 +110,7 @@ class TableEnv:
         "seats",
         "slots",
         "sticks",
+        "tenpai",
         "tenpai_count",
         "tied",
         "tile",
@@ -166,6 +168,8 @@ class TableEnv:
         self.exhaustive_draw = False
         self.abortive_draw = False
         self.noten_count = 0
+        self.tenpai = False
+        self.nagashi_seats = 0
         self.tile: Tile | None = None
         self.tiles: tuple[Tile, ...] = ()
         self.wall = 0
@@ -255,6 +259,9 @@ TABLE_FEATURES: dict[str, Feature] = {
                                                    "exhaustive draw"),
     "noten_count": _f(INT, "noten_count", "the number of players who are not tenpai at the "
                                                  "exhaustive draw"),
+    "tenpai": _f(BOOL, "tenpai", "the player is tenpai at the exhaustive draw"),
+    "nagashi_seats": _f(INT, "nagashi_seats", "the number of players paid a nagashi mangan at "
+                                              "the exhaustive draw"),
     "total": _f(INT, "total", "the win's value (before honba and riichi sticks)"),
     "honba_points": _f(INT, "honba_points", "the honba points of the win"),
     "pao_part": _f(INT, "pao_part", "the liable yakuman's value (the part of the win's value "
@@ -319,7 +326,8 @@ TABLE_SCOPES: dict[str, frozenset[str]] = {
     "kan_rule": _SEAT_NAMES | {"tile", "on", "after_call", "drawn", "waits_after", "readings"},
     "pao": _SEAT_NAMES | {"call", "on"},
     "pao_payment": _SEAT_NAMES | {"total", "pao_part", "honba_points", "tsumo", "ron"},
-    "draw": _SEAT_NAMES | {"ron_claims", "tenpai_count", "noten_count"},
+    "draw": _SEAT_NAMES | {"ron_claims", "tenpai_count", "noten_count", "tenpai",
+                           "nagashi_seats"},
     "collect": _SEAT_NAMES | {"sticks", "first_winner", "riichi_stick", "tsumo", "ron",
                               "riichi_claimants"},
     "next_hand": _SEAT_NAMES | _STANDING_NAMES | {

@@ -1,6 +1,6 @@
 """What the end of a hand moves between the seats, as the table rules say: a win's payments
 (the scorer's, or under liability the ``pao_payment`` rules'), the honba and riichi sticks a
-winner collects (``collect``), and at an exhaustive draw nagashi mangan or the noten payments
+winner collects (``collect``), and at an exhaustive draw nagashi mangan and the noten payments
 (``draw``). It reads the hand's state and returns score changes: the referee writes them."""
 
 from __future__ import annotations
@@ -71,33 +71,29 @@ class Settlement:
         return deltas, taken
 
     def exhaustive(self, tenpai: Sequence[int]) -> list[int]:
-        """Each seat's score change at an exhaustive draw, ``tenpai`` the seats tenpai:
-        nagashi mangan where the draw rule pays it, else the noten payments."""
+        """Each seat's score change at an exhaustive draw, ``tenpai`` the seats tenpai: the
+        nagashi mangan each seat is paid, then what each seat gains (or pays: a negative
+        gain) by the ``noten_payment`` rule."""
         state = self.state
         deltas = [0] * SEATS
         nagashi = self.ask.table.named("draw", "nagashi_mangan")
-        paid_nagashi = False
+        paid = 0
         if nagashi is not None and nagashi.when is not None:
             for s in state.seats:
                 env = self.ask.env(state, s)
-                if not nagashi.when(env):
-                    continue
-                paid_nagashi = True
-                self._pay(nagashi, env, s.seat, deltas)
-        if not paid_nagashi:
-            noten = self.ask.table.named("draw", "noten_payment")
-            if noten is not None and noten.when is not None:
-                env = self.ask.env(state, state.seats[0])
+                if nagashi.when(env):
+                    paid += 1
+                    self._pay(nagashi, env, s.seat, deltas)
+        noten = self.ask.table.named("draw", "noten_payment")
+        if noten is not None and noten.when is not None:
+            for s in state.seats:
+                env = self.ask.env(state, s)
+                env.tenpai = s.seat in tenpai
                 env.tenpai_count = len(tenpai)
                 env.noten_count = SEATS - len(tenpai)
+                env.nagashi_seats = paid
                 if noten.when(env):
-                    for step in noten.pays:
-                        if step.when is not None and not step.when(env):
-                            continue
-                        amount = int(step.amount(env))
-                        received = amount * env.noten_count // env.tenpai_count
-                        for number in range(SEATS):
-                            deltas[number] += received if number in tenpai else -amount
+                    deltas[s.seat] += noten.gained(env)
         return deltas
 
     def _pay(self, rule: TableRule, env: TableEnv, receiver: int, deltas: list[int]) -> None:
