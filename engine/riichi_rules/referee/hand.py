@@ -10,13 +10,13 @@ or to check a record (see replay.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
-from riichi_rules.language.table_vocabulary import TableEnv
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -31,10 +31,11 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
-from riichi_rules.referee.mechanics import RINSHAN, Mechanics
-from riichi_rules.referee.questions import Questions, waits
+from riichi_rules.referee.mechanics import ACT, DRAW, OVER, RINSHAN, Mechanics, Problem
+from riichi_rules.referee.questions import Questions, chow_possible, waits
 from riichi_rules.referee.settlement import Settlement
 from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
+from riichi_rules.referee.wins import score_problems, situation_flags
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
@@ -89,7 +90,7 @@ class HandReferee:
         self.state = HandState(
             dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks,
             seats=[SeatState(s, scores[s], list(hands[s])) for s in range(SEATS)],
-            dora=[dora_indicator],
+            dora=[dora_indicator], turn=dealer, next_draw=dealer,
         )
         self.deltas = [0] * SEATS
         self.wins: list[WinOutcome] = []
@@ -99,9 +100,22 @@ class HandReferee:
         self._event = -1
         self.mechanics = Mechanics(self.state, self.ask)
         self.settlement = Settlement(self.state, self.ask)
-        for what, message in self.mechanics.show(
-                [t for hand in hands for t in hand] + [dora_indicator], "the deal"):
+        dealt = [t for hand in hands for t in hand] + [dora_indicator]
+        for what, message in self.mechanics.show(dealt, "the deal"):
             self._disagree(what, message)
+        self._see(dealt)
+        m = self.mechanics
+        self._steps: dict[type, tuple[Callable[[Any], list[Problem]], Callable[[Any], None]]] = {
+            Draw: (m.check_draw, self._draw), Discard: (m.check_discard, self._discard),
+            RiichiDeclared: (m.check_riichideclared, self._riichideclared),
+            RiichiAccepted: (m.check_riichiaccepted, self._riichiaccepted),
+            Call: (m.check_call, self._call), ClosedKan: (m.check_closedkan, self._closedkan),
+            AddedKan: (m.check_addedkan, self._addedkan),
+            NewDora: (m.check_newdora, self._newdora), Win: (m.check_win, self._win),
+            DrawnHand: (m.check_drawnhand, self._drawnhand),
+            Nukidora: (m.nothing, self._nukidora),
+        }
+        """Each kind of event: what can happen at the table (mechanics.py), and following it."""
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
         self.tenpai: tuple[int, ...] = ()  # the seats tenpai at an exhaustive draw
         self.ending = ""  # "win", "exhaustive" or "abortive" once the hand is over
@@ -142,7 +156,7 @@ class HandReferee:
                 found.append("pon")
             if same >= 3 and self.ask.allowed("claim", "daiminkan", env):
                 found.append("daiminkan")
-            if _chow_possible(s.hand, tile) and self.ask.allowed("claim", "chi", env):
+            if chow_possible(s.hand, tile) and self.ask.allowed("claim", "chi", env):
                 found.append("chi")
             if found:
                 out[s.seat] = found
@@ -204,14 +218,25 @@ class HandReferee:
         :attr:`disagreements`)."""
         before = len(self.disagreements)
         self._event = event.index
-        problems, follow = self.mechanics.check(event)
-        for what, message in problems:
+        refused = self.mechanics.refusal(event)
+        if refused is not None:
+            self._disagree(*refused)
+            return self.disagreements[before:]
+        check, follow = self._steps[type(event)]
+        for what, message in check(event):
             self._disagree(what, message)
-        if follow:
-            handler = getattr(self, "_" + type(event).__name__.lower())
-            handler(event)
-            self.mechanics.advance(event)
+        for kan, (what, message) in self.mechanics.deadlines(event):
+            kan.late = True
+            self._disagree(what, message)
+        follow(event)
         return self.disagreements[before:]
+
+    def _see(self, tiles: Sequence[Tile]) -> None:
+        """Count tiles that come into view (see :meth:`Mechanics.show`)."""
+        state = self.state
+        for tile in tiles:
+            state.seen[tile.kind] += 1
+            state.seen_red[tile.kind] += tile.red
 
     def _disagree(self, what: str, message: str) -> None:
         self.disagreements.append(Disagreement(self.name, self._event, what, message))
@@ -253,6 +278,11 @@ class HandReferee:
             for other in state.seats:
                 other.ippatsu = False
         state.wall -= 1
+        self._see([event.tile])
+        state.turn, state.phase = event.seat, ACT
+        for kan in state.kan_dora:
+            if kan.stage == "declared":
+                kan.stage = "drawn"
 
     def _riichideclared(self, event: RiichiDeclared) -> None:
         seat = self.state.seats[event.seat]
@@ -301,6 +331,10 @@ class HandReferee:
         if state.first_go_around:
             state.first_discards.append(tile)
         state.last_release = (event.seat, tile, "discard")
+        state.turn, state.phase, state.next_draw = event.seat, DRAW, (event.seat + 1) % SEATS
+        for kan in state.kan_dora:
+            if kan.stage == "drawn" and kan.seat == event.seat:
+                kan.stage = "discarded"
 
     def _riichiaccepted(self, event: RiichiAccepted) -> None:
         seat = self.state.seats[event.seat]
@@ -351,6 +385,11 @@ class HandReferee:
         if meld.type is MeldType.DAIMINKAN:
             state.kans.append(event.seat)
         self._check_pao(caller, meld, event.from_seat, "discard")
+        state.turn = event.seat
+        state.phase = ACT
+        if meld.type is MeldType.DAIMINKAN:
+            state.phase = RINSHAN
+            state.kan_dora.append(self.mechanics.kan_dora(event.seat, "discard"))
 
     def _check_pao(self, seat: SeatState, meld: Meld, liable: int, on: str) -> None:
         env = self.ask.env(self.state, seat)
@@ -374,6 +413,7 @@ class HandReferee:
         state.first_go_around = False
         seat.drawn = None
         state.last_release = (event.seat, tile, "closed_kan")
+        self._kan(event.seat, "closed_kan")
 
     def _addedkan(self, event: AddedKan) -> None:
         state = self.state
@@ -395,39 +435,33 @@ class HandReferee:
         seat.drawn = None
         state.last_release = (event.seat, event.tile, "added_kan")
         self._check_pao(seat, event.meld, event.seat, "added_kan")
+        self._kan(event.seat, "added_kan")
+
+    def _kan(self, seat: int, on: str) -> None:
+        """A kan's turn goes on with its replacement draw, and it waits for its indicator."""
+        state = self.state
+        state.turn, state.phase = seat, RINSHAN
+        state.kan_dora.append(self.mechanics.kan_dora(seat, on))
 
     def _nukidora(self, event: Nukidora) -> None:  # three-player only: not modelled
         self._disagree("unsupported", "north set aside (three-player): not modelled")
 
     def _newdora(self, event: NewDora) -> None:
-        self.state.dora.append(event.indicator)
+        state = self.state
+        self._see([event.indicator])
+        kan = next((k for k in state.kan_dora if k.indicator is None), None)
+        if kan is not None:
+            kan.indicator = event.indicator
+        state.dora.append(event.indicator)
 
     # ---- wins ------------------------------------------------------------------------------
-    def _flags(self, seat: SeatState, tsumo: bool, on: str) -> dict[str, bool]:
-        state = self.state
-        first = state.first_go_around and not seat.has_discarded
-        dealer = seat.seat == state.dealer
-        return {
-            "tsumo": tsumo,
-            "riichi": seat.riichi,
-            "double_riichi": seat.double_riichi,
-            "ippatsu": seat.ippatsu and seat.riichi,
-            "rinshan": tsumo and seat.rinshan,
-            "chankan": not tsumo and on in ("added_kan", "closed_kan"),
-            "haitei": tsumo and state.wall == 0 and not seat.rinshan,
-            "houtei": not tsumo and on == "discard" and state.wall == 0,
-            "tenhou": tsumo and first and dealer and not seat.melds,
-            "chiihou": tsumo and first and not dealer and not seat.melds,
-            "renhou": not tsumo and first and not dealer and not seat.melds,
-        }
-
     def _scoring_win(
         self, seat: SeatState, tile: Tile, tsumo: bool, on: str, ura: Sequence[Tile] = (),
         sticks: int | None = None,
     ) -> ScoringWin:
         state = self.state
         concealed = tuple(seat.hand) if tsumo else (*seat.hand, tile)
-        flags = self._flags(seat, tsumo, on)
+        flags = situation_flags(state, seat, tsumo, on)
         return ScoringWin(
             concealed=concealed, win_tile=tile, melds=tuple(seat.melds),
             seat=seat.wind(state.dealer), round=state.round_wind,
@@ -445,6 +479,15 @@ class HandReferee:
         return True
 
     def _win(self, event: Win) -> None:
+        state = self.state
+        if event.ura and not state.ura_counted:
+            state.ura_counted = True
+            self._see(event.ura)
+        self._score_win(event)
+        state.phase = OVER
+        state.ron_from = None if event.tsumo else event.from_seat
+
+    def _score_win(self, event: Win) -> None:
         state = self.state
         seat = state.seats[event.seat]
         tsumo = event.from_seat == event.seat
@@ -480,9 +523,15 @@ class HandReferee:
         except InputError as error:
             self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")
             return
-        self._compare_score(event, result)
-        collect = self._collect_env(seat, event, first_winner)
-        deltas, taken = self.settlement.win(seat, event, result, collect)
+        problems = score_problems(event.recorded, result)
+        if problems:
+            self._disagree("score", f"seat {event.seat}'s win: the record has "
+                           + "; ".join(problems))
+        done = {w.seat for w in self.wins} | {seat.seat, event.from_seat}
+        claimants = (0 if tsumo else sum(  # other players in riichi who may still win on it
+            1 for s in state.seats if s.seat not in done and s.riichi
+            and not s.riichi_pending and self.ron_allowed(s.seat)))
+        deltas, taken = self.settlement.win(seat, event, result, first_winner, claimants)
         state.sticks -= taken
         self.wins.append(WinOutcome(event.seat, result, tuple(deltas)))
         for number, d in enumerate(deltas):
@@ -494,52 +543,12 @@ class HandReferee:
         state.ended = True
         self.ending = "win"
 
-    def _compare_score(self, event: Win, result: Result) -> None:
-        """The recorded score against ours, as far as the record gives one (a win recorded
-        only by its score changes has its deltas checked in :meth:`_win`, and nothing here)."""
-        rec = event.recorded
-        if rec.han is None or rec.points is None:
-            return
-        ours_yaku = {y.id: y.han for y in result.yaku if y.han}
-        theirs_yaku = dict(rec.yaku)
-        problems = []
-        if rec.yakuman:
-            if sorted(rec.yakuman) != sorted(y.id for y in result.yaku if y.yakuman):
-                problems.append(f"yakuman {sorted(rec.yakuman)} vs ours "
-                                f"{sorted(y.id for y in result.yaku if y.yakuman)}")
-        else:
-            if rec.han != result.han:
-                problems.append(f"han {rec.han} vs ours {result.han}")
-            if rec.fu is not None and rec.limit == 0 and rec.fu != result.fu:
-                problems.append(f"fu {rec.fu} vs ours {result.fu}")
-            if ours_yaku != theirs_yaku:
-                problems.append(f"yaku {theirs_yaku} vs ours {ours_yaku}")
-        if rec.points != result.points:
-            problems.append(f"points {rec.points} vs ours {result.points}")
-        if problems:
-            self._disagree("score", f"seat {event.seat}'s win: the record has "
-                           + "; ".join(problems))
-
-    def _collect_env(self, seat: SeatState, event: Win, first_winner: bool) -> TableEnv:
-        """The question "what does this winner collect from the table?": the sticks on it,
-        whether the winner is the first on the tile, whether their own riichi stick is there,
-        and how many other players in riichi may still win on the tile."""
-        state = self.state
-        env = self.ask.env(state, seat)
-        env.sticks = state.sticks
-        env.first_winner = first_winner
-        env.riichi_stick = seat.riichi and not seat.riichi_pending
-        env.tsumo = event.from_seat == event.seat
-        env.ron = not env.tsumo
-        if env.ron:
-            done = {w.seat for w in self.wins} | {seat.seat, event.from_seat}
-            env.riichi_claimants = sum(
-                1 for s in state.seats if s.seat not in done and s.riichi
-                and not s.riichi_pending and self.ron_allowed(s.seat))
-        return env
-
     # ---- draws -----------------------------------------------------------------------------
     def _drawnhand(self, event: DrawnHand) -> None:
+        self._end_by_draw(event)
+        self.state.phase = OVER
+
+    def _end_by_draw(self, event: DrawnHand) -> None:
         state = self.state
         if event.kind in ("exhaustive", "nagashi_mangan"):
             self._exhaustive(event)
@@ -595,18 +604,3 @@ class HandReferee:
         self.tenpai = tuple(tenpai)
         state.ended = True
         self.ending = "exhaustive"
-
-
-def _chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:
-    if tile.honour:
-        return False
-    kinds = {t.kind for t in hand}
-    k, n = tile.kind, tile.number
-    options = []
-    if n >= 3:
-        options.append((k - 2, k - 1))
-    if 2 <= n <= 8:
-        options.append((k - 1, k + 1))
-    if n <= 7:
-        options.append((k + 1, k + 2))
-    return any(a in kinds and b in kinds for a, b in options)

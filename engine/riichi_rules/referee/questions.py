@@ -149,3 +149,20 @@ class Questions:
         env.on = "added_kan"
         env.after_call = seat.call is not None
         return env
+
+
+def chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:
+    """Whether ``hand`` holds two tiles that make a chow with ``tile`` (a call's physical
+    possibility; whether it is allowed is the claim rules')."""
+    if tile.honour:
+        return False
+    kinds = {t.kind for t in hand}
+    k, n = tile.kind, tile.number
+    options = []
+    if n >= 3:
+        options.append((k - 2, k - 1))
+    if 2 <= n <= 8:
+        options.append((k - 1, k + 1))
+    if n <= 7:
+        options.append((k + 1, k + 2))
+    return any(a in kinds and b in kinds for a, b in options)

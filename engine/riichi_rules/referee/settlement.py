@@ -22,11 +22,13 @@ class Settlement:
         self.state = state
         self.ask = ask
 
-    def win(self, seat: SeatState, event: Win, result: Result,
-            collect: TableEnv) -> tuple[list[int], int]:
+    def win(self, seat: SeatState, event: Win, result: Result, first_winner: bool,
+            claimants: int) -> tuple[list[int], int]:
         """Each seat's score change for ``seat``'s win, and the riichi sticks the winner takes
-        off the table; ``collect`` is the question "what does this winner collect?"."""
+        off the table; ``first_winner``: the first on the tile (or a self-draw);
+        ``claimants``: the other players in riichi who may still win on the tile."""
         state = self.state
+        collect = self._collect_env(seat, event, first_winner, claimants)
         deltas = [0] * SEATS
         winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
         honba_rule = self.ask.table.named("collect", "honba_counters")
@@ -69,6 +71,21 @@ class Settlement:
         deltas[seat.seat] += gained
         taken = min(state.sticks, gained // deposit) if deposit > 0 else 0
         return deltas, taken
+
+    def _collect_env(self, seat: SeatState, event: Win, first_winner: bool,
+                     claimants: int) -> TableEnv:
+        """The question "what does this winner collect from the table?": the sticks on it,
+        whether the winner is the first on the tile, whether their own riichi stick is there,
+        and how many other players in riichi may still win on the tile."""
+        env = self.ask.env(self.state, seat)
+        env.sticks = self.state.sticks
+        env.first_winner = first_winner
+        env.riichi_stick = seat.riichi and not seat.riichi_pending
+        env.tsumo = event.from_seat == event.seat
+        env.ron = not env.tsumo
+        if env.ron:
+            env.riichi_claimants = claimants
+        return env
 
     def exhaustive(self, tenpai: Sequence[int]) -> list[int]:
         """Each seat's score change at an exhaustive draw, ``tenpai`` the seats tenpai: the
