@@ -243,13 +243,13 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
         return [Step(kind, seat, line, text, meld=meld, from_seat=origin, dora=dora)]
     if kind == "closed_kan":
         meld = _meld(value["meld"])
-        if meld.type is not MeldType.ANKAN:
+        if meld.type is not MeldType.CLOSED_KAN:
             raise StepError(f"a closed kan is four tiles with no mark, like 1111m, not "
                             f"{value['meld']!r}", "meld")
         return [Step(kind, seat, line, text, meld=meld, dora=dora)]
     if kind == "added_kan":
         meld = _meld(value["meld"])
-        if meld.type is not MeldType.KAKAN:
+        if meld.type is not MeldType.ADDED_KAN:
             raise StepError(f"an added kan is written with the mark after the pon's called "
                             f"tile and the added tile last, like 555=5p, not {value['meld']!r}",
                             "meld")

@@ -188,7 +188,7 @@ class HandReferee:
                     out.append(f"riichi {tile}")
         for tile in distinct:
             if sum(1 for t in seat.hand if t.kind == tile.kind) == 4 and not tile.red:
-                kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
+                kan = Meld(MeldType.CLOSED_KAN, tuple(t for t in seat.hand if t.kind == tile.kind),
                            None, None)
                 env = self.ask.closed_kan_env(state, seat, kan)[0]
                 if self.ask.allowed("kan_rule", "closed_kan", env):

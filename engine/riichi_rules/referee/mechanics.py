@@ -163,7 +163,7 @@ class Mechanics:
     def check_closedkan(self, event: ClosedKan) -> list[Problem]:
         tiles = event.meld.tiles
         out = self._acting(event.seat, "declares a concealed kan")
-        if event.meld.type is not MeldType.ANKAN or len({t.kind for t in tiles}) != 1:
+        if event.meld.type is not MeldType.CLOSED_KAN or len({t.kind for t in tiles}) != 1:
             out.append(("tiles", f"seat {event.seat}'s concealed kan is "
                                  f"{format_tiles(tiles)}, not four tiles of a kind"))
         return out + self._holds(event.seat, tiles, "declares a concealed kan of")

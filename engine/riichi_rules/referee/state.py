@@ -15,7 +15,7 @@ SEATS = 4
 WALL = 70  # live tiles to draw at the start of a hand (136 - 14 dead wall - 52 dealt)
 _MELD_SHAPE = {
     MeldType.CHI: Shape.CHOW, MeldType.PON: Shape.PUNG, MeldType.DAIMINKAN: Shape.KONG,
-    MeldType.KAKAN: Shape.KONG, MeldType.ANKAN: Shape.KONG,
+    MeldType.ADDED_KAN: Shape.KONG, MeldType.CLOSED_KAN: Shape.KONG,
 }
 
 
