@@ -27,9 +27,9 @@ T = Tile.of
         ("55=5p", MeldType.PON, "555p", "5p", Relative.ACROSS),
         ("111+z", MeldType.PON, "111z", "1z", Relative.RIGHT),
         ("5555=p", MeldType.DAIMINKAN, "5555p", "5p", Relative.ACROSS),
-        ("555=5p", MeldType.KAKAN, "5555p", "5p", Relative.ACROSS),
-        ("5555p", MeldType.ANKAN, "5555p", None, None),
-        ("0555p", MeldType.ANKAN, "5550p", None, None),  # tiles are kept sorted, red last
+        ("555=5p", MeldType.ADDED_KAN, "5555p", "5p", Relative.ACROSS),
+        ("5555p", MeldType.CLOSED_KAN, "5555p", None, None),
+        ("0555p", MeldType.CLOSED_KAN, "5550p", None, None),  # tiles are kept sorted, red last
     ],
 )
 def test_parse_meld(
@@ -40,7 +40,7 @@ def test_parse_meld(
     assert m.tiles == parse_tiles(tiles)
     assert m.called == (parse_tiles(called)[0] if called else None)
     assert m.source is source
-    assert m.opened == (mtype is not MeldType.ANKAN)
+    assert m.opened == (mtype is not MeldType.CLOSED_KAN)
     assert m.is_kan == (len(m.tiles) == 4)
 
 
@@ -83,7 +83,7 @@ def test_meld_errors(text: str, code: str, fragment: str) -> None:
 def test_meld_make_errors() -> None:
     five = T(13)
     with pytest.raises(InputError, match="no called tile"):
-        Meld.make(MeldType.ANKAN, [five] * 4, five, Relative.LEFT)
+        Meld.make(MeldType.CLOSED_KAN, [five] * 4, five, Relative.LEFT)
     with pytest.raises(InputError, match="needs the called tile"):
         Meld.make(MeldType.PON, [five] * 3)
     with pytest.raises(InputError, match="not one of the tiles"):

@@ -49,6 +49,7 @@ _API: dict[str, str] = {
     "read_record": "riichi_rules.records.files",
     "replay": "riichi_rules.referee.replay:replay_files",
     "HandReferee": "riichi_rules.referee.hand",
+    "GameReferee": "riichi_rules.referee.game",
     # the conformance suite
     "load_suite": "riichi_rules.conformance.cases",
     "run_case": "riichi_rules.conformance.runner",
@@ -64,8 +65,8 @@ _API: dict[str, str] = {
 }
 
 __all__ = [
-    "Budget", "ConfigError", "Diagnostic", "DiagnosticError", "HandReferee", "InputError",
-    "Meld", "Result", "RiichiError", "RuleError", "RuleFault", "RulesetConfig",
+    "Budget", "ConfigError", "Diagnostic", "DiagnosticError", "GameReferee", "HandReferee",
+    "InputError", "Meld", "Result", "RiichiError", "RuleError", "RuleFault", "RulesetConfig",
     "ScoringProgram", "Tile", "Win", "bundled_ids", "check_rule_text", "compare",
     "compile_program", "load_ruleset", "load_suite", "matrix", "parse_tiles", "program",
     "read_record", "replay", "run_case", "run_suite", "score", "search_differences",
@@ -103,6 +104,7 @@ if TYPE_CHECKING:  # what a type checker sees of the lazy names
     )
     from riichi_rules.hand import Meld, Win
     from riichi_rules.records.files import read_record
+    from riichi_rules.referee.game import GameReferee
     from riichi_rules.referee.hand import HandReferee
     from riichi_rules.referee.replay import replay_files as replay
     from riichi_rules.rulesets.config import RulesetConfig, bundled_ids

@@ -29,11 +29,14 @@ __all__ = ["Meld", "MeldType", "Relative", "Win", "format_meld", "parse_meld"]
 
 
 class MeldType(StrEnum):
+    """A meld's kind. The values are the JSON format's words (``kakan``, ``ankan``); the
+    code's names are English (docs/architecture.md, "Names")."""
+
     CHI = "chi"
     PON = "pon"
     DAIMINKAN = "daiminkan"
-    KAKAN = "kakan"
-    ANKAN = "ankan"
+    ADDED_KAN = "kakan"
+    CLOSED_KAN = "ankan"
 
 
 class Relative(StrEnum):
@@ -46,13 +49,13 @@ class Relative(StrEnum):
 
 _MARKS = {"-": Relative.LEFT, "=": Relative.ACROSS, "+": Relative.RIGHT}
 _MARK_OF = {v: k for k, v in _MARKS.items()}
-_KANS = frozenset({MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN})
+_KANS = frozenset({MeldType.DAIMINKAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN})
 _SIZE = {
     MeldType.CHI: 3,
     MeldType.PON: 3,
     MeldType.DAIMINKAN: 4,
-    MeldType.KAKAN: 4,
-    MeldType.ANKAN: 4,
+    MeldType.ADDED_KAN: 4,
+    MeldType.CLOSED_KAN: 4,
 }
 
 
@@ -76,7 +79,7 @@ class Meld:
     @property
     def opened(self) -> bool:
         """False only for a closed kan (ankan)."""
-        return self.type is not MeldType.ANKAN
+        return self.type is not MeldType.CLOSED_KAN
 
     @property
     def is_kan(self) -> bool:
@@ -117,7 +120,7 @@ class Meld:
             raise _bad_meld(f"a {mtype} is {len(ts)} identical tiles, not '{format_tiles(ts)}'")
         if sum(t.red for t in ts) > 1:
             raise _bad_meld(f"'{format_tiles(ts)}' has more than one red five")
-        if mtype is MeldType.ANKAN:
+        if mtype is MeldType.CLOSED_KAN:
             if called is not None or src is not None:
                 raise _bad_meld("an ankan (closed kan) has no called tile and no direction")
         else:
@@ -197,7 +200,7 @@ def parse_meld(text: str) -> Meld:
         raise _bad_meld("an empty meld")
     if source is None:
         if len(tiles) == 4:
-            return Meld.make(MeldType.ANKAN, tiles)
+            return Meld.make(MeldType.CLOSED_KAN, tiles)
         raise _bad_meld(
             f"'{text}' has no direction mark: put - (left), = (across) or + (right) after the "
             "called tile; only a closed kan (like 5555p) has none"
@@ -215,7 +218,7 @@ def parse_meld(text: str) -> Meld:
                 "nor a pon (three identical tiles, like 55=5p)"
             )
     elif len(tiles) == 4:
-        mtype = MeldType.DAIMINKAN if mark_at == 3 else MeldType.KAKAN
+        mtype = MeldType.DAIMINKAN if mark_at == 3 else MeldType.ADDED_KAN
     else:
         raise _bad_meld(f"'{text}' has {len(tiles)} tiles: a meld has 3 (or 4 for a kan)")
     return Meld.make(mtype, tiles, called, source)

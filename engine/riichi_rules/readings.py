@@ -401,8 +401,8 @@ _MELD_SHAPE = {
     MeldType.CHI: Shape.CHOW,
     MeldType.PON: Shape.PUNG,
     MeldType.DAIMINKAN: Shape.KONG,
-    MeldType.KAKAN: Shape.KONG,
-    MeldType.ANKAN: Shape.KONG,
+    MeldType.ADDED_KAN: Shape.KONG,
+    MeldType.CLOSED_KAN: Shape.KONG,
 }
 
 

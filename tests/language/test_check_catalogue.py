@@ -94,6 +94,9 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("when_twice.rules", 7, 5, "when closed", "'when' is given twice", "and"),
     Mistake("dangling_and.rules", 7, 5, "source", "unexpected 'source'", ANY_HINT),
     Mistake("unclosed_parenthesis.rules", 7, 5, "source", "expected ')'", ANY_HINT),
+    Mistake("name_out_of_scope.rules", 5, 21, "noten_count",
+            "'noten_count' means nothing in a furiten rule: the referee gives it to draw rules",
+            "ask it in a draw rule"),
     Mistake("parameter_value_typo.rules", 6, 40, '"yakuman_typo"',
             "'yakuman_typo' is not a value of rule.renhou (one of: none, mangan, five_han, "
             "best_of)", None),

@@ -100,7 +100,7 @@ def test_first_hand_events(game: GameRecord) -> None:
     assert ev[9:12] == (RiichiDeclared(0, index=9), Discard(0, one("9s"), False, index=10),
                         RiichiAccepted(0, index=11))
     # lines 19-23: East drawn and added to the pon, the replacement W, then the new indicator
-    kan = Meld.make(MeldType.KAKAN, tiles("1111z"), one("1z"), Relative.LEFT)
+    kan = Meld.make(MeldType.ADDED_KAN, tiles("1111z"), one("1z"), Relative.LEFT)
     assert ev[16:21] == (Draw(3, one("1z"), index=16), AddedKan(3, kan, one("1z"), index=17),
                          Draw(3, one("3z"), index=18), NewDora(3, one("2z"), index=19),
                          Discard(3, one("3z"), True, index=20))
@@ -127,7 +127,7 @@ def test_second_hand_kans_and_scored_tsumo(game: GameRecord) -> None:
     ev = game.hands[1].events
     # a closed kan's indicator follows it at once (line 33), an open kan's the replacement
     # draw (line 38), each credited to its kan's declarer
-    assert ev[1] == ClosedKan(0, Meld.make(MeldType.ANKAN, tiles("0555p")), index=1)
+    assert ev[1] == ClosedKan(0, Meld.make(MeldType.CLOSED_KAN, tiles("0555p")), index=1)
     assert ev[2] == NewDora(0, one("7z"), index=2)
     assert ev[5] == Call(1, Meld.make(MeldType.DAIMINKAN, tiles("4444z"), one("4z"),
                                       Relative.LEFT), 0, index=5)

@@ -82,7 +82,7 @@ def test_chi_kakan_ankan() -> None:
     # ba="1,1"; the three doraHai (kan dora included, README) are kept in order.
     assert (got["honba"], got["sticks"], got["dora"], got["ura"]) == (1, 1, ["5s", "7m", "2p"], [])
     win = to_win(rec)
-    assert [m.type for m in win.melds] == [MeldType.CHI, MeldType.KAKAN, MeldType.ANKAN]
+    assert [m.type for m in win.melds] == [MeldType.CHI, MeldType.ADDED_KAN, MeldType.CLOSED_KAN]
     assert not win.closed
     # yaku="19,1,52,1" (hatsu 1, dora 1); ten="70,4500,0"; winner delta 4500 + 300 + 1000.
     score = recorded_score(rec)

@@ -6,9 +6,11 @@
 
 Each helper builds the :mod:`riichi_rules.records.events` event with the next ``index``, gives
 it to a :class:`~riichi_rules.referee.hand.HandReferee` and returns the disagreements that
-event raised (all of them stay in :attr:`Table.disagreements`). Seats without a hand of their
-own get a filler: thirteen tiles with no pair, no tenpai and no chow-able neighbours of the
-scenario's tiles that matter (each test says which tiles it relies on).
+event raised (all of them stay in :attr:`Table.disagreements`); the hand is dealt by a
+:class:`~riichi_rules.referee.game.GameReferee` (``Table.game``), which says what follows it.
+Seats without a hand of their own get a filler: thirteen tiles with no pair, no tenpai and no
+chow-able neighbours of the scenario's tiles that matter (each test says which tiles it relies
+on).
 
 ``ron``/``tsumo`` build a :class:`~riichi_rules.records.events.RecordedWin` from the values a
 test expects (han, fu, points, yaku, deltas), so the referee's own comparison of the score and
@@ -37,7 +39,8 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
-from riichi_rules.referee.hand import Disagreement, HandReferee
+from riichi_rules.referee.game import GameReferee, HandStart
+from riichi_rules.referee.hand import Disagreement
 from riichi_rules.referee.state import HandState, SeatState
 from riichi_rules.scoring.scorer import program
 from riichi_rules.tiles import Tile, Wind, parse_tiles
@@ -81,6 +84,7 @@ class Table:
         honba: int = 0,
         sticks: int = 0,
         round_wind: Wind = Wind.E,
+        rounds: int = 2,
     ) -> None:
         given = dict(hands or {})
         dealt = [tiles(given.get(s, FILLERS[s])) for s in range(4)]
@@ -88,11 +92,9 @@ class Table:
             if len(hand) != 13:
                 raise ValueError(f"seat {seat} is dealt {len(hand)} tiles, not 13")
         self.ruleset = ruleset
-        self.referee = HandReferee(
-            program(ruleset), dealer=dealer, round_wind=round_wind, honba=honba,
-            sticks=sticks, scores=scores, hands=dealt, dora_indicator=tile(dora),
-            name=f"scenario ({ruleset})",
-        )
+        self.game = GameReferee(program(ruleset), rounds=rounds, start=HandStart(
+            dealer, round_wind, honba, sticks, tuple(scores)))
+        self.referee = self.game.deal(dealt, tile(dora), name=f"scenario ({ruleset})")
         self.start = tuple(scores)
         self.start_sticks = sticks
         self.index = 0

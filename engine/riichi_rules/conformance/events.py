@@ -34,8 +34,8 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
+from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.referee.state import SEATS, WALL
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.tiles import Tile, Wind, format_tiles, parse_tiles
@@ -244,13 +244,13 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
         return [Step(kind, seat, line, text, meld=meld, from_seat=origin, dora=dora)]
     if kind == "closed_kan":
         meld = _meld(value["meld"])
-        if meld.type is not MeldType.ANKAN:
+        if meld.type is not MeldType.CLOSED_KAN:
             raise StepError(f"a closed kan is four tiles with no mark, like 1111m, not "
                             f"{value['meld']!r}", "meld")
         return [Step(kind, seat, line, text, meld=meld, dora=dora)]
     if kind == "added_kan":
         meld = _meld(value["meld"])
-        if meld.type is not MeldType.KAKAN:
+        if meld.type is not MeldType.ADDED_KAN:
             raise StepError(f"an added kan is written with the mark after the pon's called "
                             f"tile and the added tile last, like 555=5p, not {value['meld']!r}",
                             "meld")
@@ -338,13 +338,13 @@ class Play:
     at the table (the case is wrong), with ``error_step`` its index; ``turned[i]`` says where
     the new dora indicator of the kan at step ``i`` was turned over."""
 
+    game: GameReferee
     referee: HandReferee
     steps: tuple[Step, ...]
     disagreements: list[list[Disagreement]] = field(default_factory=list)
     error: str = ""
     error_step: int = -1
     turned: dict[int, str] = field(default_factory=dict)
-    rounds: int = 2
 
 
 def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str = "",
@@ -365,11 +365,10 @@ class Player:
 
     def __init__(self, deal: Deal, program: ScoringProgram, first: int, name: str = "",
                  make_referee: Callable[..., HandReferee] = HandReferee) -> None:
-        referee = make_referee(
-            program, dealer=deal.dealer, round_wind=deal.round_wind, honba=deal.honba,
-            sticks=deal.sticks, scores=deal.scores, hands=deal.hands,
-            dora_indicator=deal.dora, name=name,
-        )
+        game = GameReferee(program, rounds=deal.rounds, make_referee=make_referee,
+                           start=HandStart(deal.dealer, deal.round_wind, deal.honba,
+                                           deal.sticks, tuple(deal.scores)))
+        referee = game.deal(deal.hands, deal.dora, name=name)
         state = referee.state
         if deal.mid_hand:
             state.wall = deal.wall
@@ -380,7 +379,7 @@ class Player:
         state.next_draw = first
         if deal.mid_hand:  # the seat before it threw last
             state.turn = (state.next_draw - 1) % SEATS
-        self.out = Play(referee, (), rounds=deal.rounds)
+        self.out = Play(game, referee, ())
         self.steps: list[Step] = []
         self.release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
         self.waiting: list[int] = []  # the steps of open kans whose indicator waits
@@ -592,11 +591,10 @@ def observe(result: Play) -> dict[str, Any]:
     if state.last_release is not None and not state.ended:
         for s, claims in referee.claims().items():
             out["claims"][s] = sorted(claims)
-    if referee.ending:
-        keeps, honba = referee.next_hand()
-        out["next"] = {"dealer_keeps": keeps, "honba_added": honba}
-        out["game_over"] = referee.game_over(result.rounds)
-        ended = final_scores(referee.program, [s.points for s in state.seats], state.sticks)
-        out["final_scores"] = ended
-        out["final_points"] = final_points(referee.program, ended, result.rounds)
+    end = result.game.end_hand()
+    if end is not None:
+        out["next"] = {"dealer_keeps": end.dealer_keeps, "honba_added": end.honba_added}
+        out["game_over"] = end.game_over
+        out["final_scores"] = result.game.final_scores()
+        out["final_points"] = result.game.final_points()
     return out

@@ -40,7 +40,7 @@ TABLE_CLAUSES: dict[str, frozenset[str]] = {
     "kan_rule": frozenset({"allow", "when", "source", "doc"}),
     "pao": frozenset({"when", "source", "doc"}),
     "pao_payment": frozenset({"pay", "source", "doc"}),
-    "draw": frozenset({"allow", "when", "pay", "source", "doc"}),
+    "draw": frozenset({"allow", "when", "pay", "gain", "source", "doc"}),
     "next_hand": frozenset({"when", "source", "doc"}),
     "collect": frozenset({"when", "gain", "source", "doc"}),
     "standings": frozenset({"gain", "result", "balance", "source", "doc"}),
@@ -62,7 +62,7 @@ ONE_OF_EACH = ("fu", "limits", "payments")
 PAYERS = frozenset({"discarder", "each", "dealer", "non_dealer"})
 TABLE_PAYERS: dict[str, frozenset[str]] = {
     "pao_payment": frozenset({"liable", "discarder", "normally"}),
-    "draw": frozenset({"noten", "each", "dealer", "non_dealer"}),
+    "draw": frozenset({"each", "dealer", "non_dealer"}),
 }
 _CLAUSE_EXAMPLES = {
     "han": "write its han, e.g. 'han 1 closed' (closed hands only) or 'han 2, open 1'",
@@ -389,7 +389,6 @@ def _steps(typer: Typer, decl: ast.Declaration, stage: str) -> tuple[TypedStep, 
 
 
 def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
-    stage = "table"
     results = [d for d in decls.table.values() if d.first("result") is not None]
     for extra in results[1:]:
         first = results[0].span
@@ -398,6 +397,7 @@ def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
                     "one standings rule says the final result: keep one 'result' clause")
     out = []
     for decl in decls.table.values():
+        stage = decl.kind  # the names of its kind's question (TABLE_SCOPES)
         typer.declare_lets(decl.clauses, stage)
         parts: dict[str, Typed | None] = {}
         for keyword in ("when", "allow", "forbid", "balance"):

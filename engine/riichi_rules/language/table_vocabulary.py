@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from riichi_rules.language.vocabulary import (
@@ -85,6 +85,7 @@ class TableEnv:
         "kans",
         "last_tile",
         "melds",
+        "nagashi_seats",
         "noten_count",
         "on",
         "own_added_kan_tiles",
@@ -109,6 +110,7 @@ class TableEnv:
         "seats",
         "slots",
         "sticks",
+        "tenpai",
         "tenpai_count",
         "tied",
         "tile",
@@ -166,6 +168,8 @@ class TableEnv:
         self.exhaustive_draw = False
         self.abortive_draw = False
         self.noten_count = 0
+        self.tenpai = False
+        self.nagashi_seats = 0
         self.tile: Tile | None = None
         self.tiles: tuple[Tile, ...] = ()
         self.wall = 0
@@ -255,6 +259,9 @@ TABLE_FEATURES: dict[str, Feature] = {
                                                    "exhaustive draw"),
     "noten_count": _f(INT, "noten_count", "the number of players who are not tenpai at the "
                                                  "exhaustive draw"),
+    "tenpai": _f(BOOL, "tenpai", "the player is tenpai at the exhaustive draw"),
+    "nagashi_seats": _f(INT, "nagashi_seats", "the number of players paid a nagashi mangan at "
+                                              "the exhaustive draw"),
     "total": _f(INT, "total", "the win's value (before honba and riichi sticks)"),
     "honba_points": _f(INT, "honba_points", "the honba points of the win"),
     "pao_part": _f(INT, "pao_part", "the liable yakuman's value (the part of the win's value "
@@ -295,6 +302,53 @@ TABLE_FEATURES: dict[str, Feature] = {
                       "East only)"),
     "dealer_keeps": _f(BOOL, "dealer_keeps", "the dealer keeps the deal"),
 }
+
+
+# Where each name means something: the referee gives a rule of each kind the facts of its
+# question (language/rules.py types each table rule with its kind's names; the docs, which
+# read a rule out of its kind, with all of them: stage "table").
+_SEAT_NAMES = frozenset({
+    "closed", "riichi", "dealer", "points", "hand", "melds", "tiles", "waits", "own_discards",
+    "own_added_kan_tiles", "passed_since_own_turn", "passed_since_own_discard",
+    "passed_since_riichi", "first_turn", "discards_called", "wall", "last_tile", "kans",
+    "kan_seats", "riichi_seats", "first_discards",
+})
+"""The seat in question and the moment of the hand: every question about a hand has them."""
+_STANDING_NAMES = frozenset({"seats", "players", "place", "rank", "tied", "points", "sticks",
+                             "game_rounds"})
+"""The game's scores and places: the questions asked once a hand or the game has ended."""
+TABLE_SCOPES: dict[str, frozenset[str]] = {
+    "furiten": _SEAT_NAMES,
+    "claim": _SEAT_NAMES | {"tile", "from", "on", "completes", "has_yaku", "furiten",
+                            "readings"},
+    "discard": _SEAT_NAMES | {"tile", "drawn", "after_call", "called", "call"},
+    "riichi_rule": _SEAT_NAMES,
+    "kan_rule": _SEAT_NAMES | {"tile", "on", "after_call", "drawn", "waits_after", "readings"},
+    "pao": _SEAT_NAMES | {"call", "on"},
+    "pao_payment": _SEAT_NAMES | {"total", "pao_part", "honba_points", "tsumo", "ron"},
+    "draw": _SEAT_NAMES | {"ron_claims", "tenpai_count", "noten_count", "tenpai",
+                           "nagashi_seats"},
+    "collect": _SEAT_NAMES | {"sticks", "first_winner", "riichi_stick", "tsumo", "ron",
+                              "riichi_claimants"},
+    "next_hand": _SEAT_NAMES | _STANDING_NAMES | {
+        "won", "dealer_won", "dealer_tenpai", "exhaustive_draw", "abortive_draw",
+        "round_number", "hand_number", "dealer_keeps"},
+    "standings": _STANDING_NAMES,
+}
+"""The names each kind of table rule may read: a name outside its kind's scope means nothing
+there (the referee never sets it for that question), and the checker says so."""
+
+
+def _scoped(features: dict[str, Feature]) -> dict[str, Feature]:
+    """Each feature with the kinds of table rule it is known in (and "table": any)."""
+    out = {}
+    for name, feature in features.items():
+        kinds = frozenset(k for k, names in TABLE_SCOPES.items() if name in names)
+        out[name] = replace(feature, stages=kinds | {"table"})
+    return out
+
+
+TABLE_FEATURES = _scoped(TABLE_FEATURES)
 
 
 # The table rules the referee asks by name: a ruleset must declare each (its answer may be

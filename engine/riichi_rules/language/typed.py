@@ -24,6 +24,7 @@ from riichi_rules.errors import Diagnostic, InputError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
 from riichi_rules.language.arithmetic import MAX_DEPTH
+from riichi_rules.language.table_vocabulary import TABLE_SCOPES
 from riichi_rules.tiles import Tile, parse_tiles
 
 
@@ -278,7 +279,7 @@ class Typer:
     def _hasyaku(self, node: ast.HasYaku, scope: Scope) -> Typed:
         if not self.known_yaku(node.yaku):
             return self.error(node, node.span, f"unknown yaku '{node.yaku}' in yaku({node.yaku})")
-        if self.stage in ("yaku", "table"):
+        if self.stage in ("yaku", "table") or self.stage in TABLE_SCOPES:
             return self.error(node, node.span, "yaku(...) can only be asked once the yaku are "
                               "known: in fu, limits or payments",
                               "a yaku cannot depend on whether another scored: write the "
@@ -308,6 +309,13 @@ class Typer:
         feature = self.features.get(name)
         if feature is not None:
             if feature.stages and self.stage not in feature.stages:
+                if self.stage in TABLE_SCOPES:
+                    kinds = sorted(feature.stages & TABLE_SCOPES.keys())
+                    return self.error(node, node.span, f"'{name}' means nothing in a "
+                                      f"{self.stage} rule: the referee gives it to "
+                                      f"{', '.join(kinds)} rules",
+                                      did_you_mean(name, sorted(TABLE_SCOPES[self.stage]))
+                                      or f"ask it in a {' or '.join(kinds)} rule")
                 return self.error(node, node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
             return Typed(FEATURE, feature.type, node, data=(name, feature))

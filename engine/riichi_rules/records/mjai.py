@@ -420,7 +420,7 @@ class _Hand:
             raise _Fail(f"consumed {[_mjai_name(t) for t in pon_tiles]} are not the tiles of "
                         f"seat {seat}'s pon {[_mjai_name(t) for t in pon.tiles]}")
         self.remove(seat, added, "kakan")
-        meld = self.meld(MeldType.KAKAN, [*pon.tiles, added], pon.called, pon.source)
+        meld = self.meld(MeldType.ADDED_KAN, [*pon.tiles, added], pon.called, pon.source)
         self.melds[seat][at] = meld
         self.last_draw[seat] = None
         self.release = _Release(seat, added, "added_kan")
@@ -432,7 +432,7 @@ class _Hand:
         seat = _seat(ev, "actor")
         tiles = self.tiles(ev, "consumed", 4)
         self.size(seat, 2, "declares a closed kan")
-        meld = self.meld(MeldType.ANKAN, tiles, None, None)
+        meld = self.meld(MeldType.CLOSED_KAN, tiles, None, None)
         for t in tiles:
             self.remove(seat, t, "ankan")
         self.melds[seat].append(meld)

@@ -398,7 +398,7 @@ class _Hand:
             raise _Fail(f"the kakan's tiles {packed.ids} do not extend the pon {old_packed.ids}")
         self.take(who, packed.added, f"seat {who} kakan")
         try:
-            meld = Meld.make(MeldType.KAKAN, [self.tile(i) for i in packed.ids],
+            meld = Meld.make(MeldType.ADDED_KAN, [self.tile(i) for i in packed.ids],
                              old.called, old.source)
         except InputError as exc:
             raise _Fail(f"seat {who}: {exc.message}") from None

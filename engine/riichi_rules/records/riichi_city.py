@@ -489,7 +489,7 @@ class _Hand:
                  *(self.tile(v, "group_cards")
                    for v in _list(_field(data, "group_cards"), "group_cards"))]
         self.size(seat, 2, "declares a closed kan")
-        meld = self.meld(MeldType.ANKAN, tiles, None, None)
+        meld = self.meld(MeldType.CLOSED_KAN, tiles, None, None)
         for t in tiles:
             self.remove(seat, t, "declares a closed kan of")
         self.melds[seat].append(meld)
@@ -505,7 +505,7 @@ class _Hand:
             raise _Fail(f"seat {seat} adds {added} to a pon it does not have")
         pon = self.melds[seat][at]
         self.remove(seat, added, "adds")
-        meld = self.meld(MeldType.KAKAN, [*pon.tiles, added], pon.called, pon.source)
+        meld = self.meld(MeldType.ADDED_KAN, [*pon.tiles, added], pon.called, pon.source)
         self.melds[seat][at] = meld
         self.released(seat, added, "added_kan", AddedKan(seat, meld, added, index=self.n))
         self.kan(seat)

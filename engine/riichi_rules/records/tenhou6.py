@@ -506,7 +506,7 @@ class _Hand:
         if sp.letter == "a":
             if sp.place != 6 or len(sp.tiles) != 4:
                 raise _Fail("an ankan is four tiles with 'a' at place 6")
-            meld = _make(MeldType.ANKAN, sp.tiles, None, None, value)
+            meld = _make(MeldType.CLOSED_KAN, sp.tiles, None, None, value)
             for t in meld.tiles:
                 self.remove(seat, t, "an ankan")
             self.melds[seat].append(meld)
@@ -528,7 +528,7 @@ class _Hand:
             old = self.melds[seat][at]
             if old.called != called or old.source is not source:
                 raise _Fail(f"the kakan does not match seat {seat}'s pon {old.to_json()}")
-            meld = _make(MeldType.KAKAN, sp.tiles, called, source, value)
+            meld = _make(MeldType.ADDED_KAN, sp.tiles, called, source, value)
             self.remove(seat, added, "a kakan")
             self.melds[seat][at] = meld
             self.last_draw[seat] = None

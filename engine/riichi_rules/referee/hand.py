@@ -1,6 +1,8 @@
 """A hand, event by event: the referee keeps the table's state, asks the ruleset's table
-rules whether each action is legal, scores each win with the scorer, settles the hand, and
-reports every point where a record disagrees with the rules.
+rules whether each action is legal (the questions: questions.py; what cannot happen at the
+table at all: mechanics.py), scores each win with the scorer, settles the hand (what moves
+between the seats: settlement.py), and reports every point where a record disagrees with the
+rules.
 
 Usable live (a game server calls :meth:`HandReferee.apply` with each action, and asks
 :meth:`HandReferee.furiten`, :meth:`HandReferee.ron_allowed` or :meth:`HandReferee.claims`)
@@ -8,13 +10,13 @@ or to check a record (see replay.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Collection, Sequence
+from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
-from riichi_rules.language.table_vocabulary import TableEnv, seats_of
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -29,13 +31,15 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
-from riichi_rules.referee.mechanics import RINSHAN, Mechanics
-from riichi_rules.referee.questions import Questions, tenpai_readings, waits
+from riichi_rules.referee.mechanics import ACT, DRAW, OVER, RINSHAN, Mechanics, Problem
+from riichi_rules.referee.questions import Questions, chow_possible, waits
+from riichi_rules.referee.settlement import Settlement
 from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
-from riichi_rules.scoring.program import ScoringProgram, TableRule
+from riichi_rules.referee.wins import score_problems, situation_flags
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
-from riichi_rules.tiles import WINDS, Tile, Wind
+from riichi_rules.tiles import Tile, Wind
 
 TURN_OPTIONS = ("tsumo", "riichi", "closed_kan", "added_kan", "kyuushu_kyuuhai", "discard")
 """The kinds of option :meth:`HandReferee.turn_options` lists."""
@@ -89,7 +93,7 @@ class HandReferee:
         self.state = HandState(
             dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks,
             seats=[SeatState(s, scores[s], list(hands[s])) for s in range(SEATS)],
-            dora=[dora_indicator],
+            dora=[dora_indicator], turn=dealer, next_draw=dealer,
         )
         self.deltas = [0] * SEATS
         self.wins: list[WinOutcome] = []
@@ -98,9 +102,23 @@ class HandReferee:
         self.disagreements: list[Disagreement] = []
         self._event = -1
         self.mechanics = Mechanics(self.state, self.ask)
-        for what, message in self.mechanics.show(
-                [t for hand in hands for t in hand] + [dora_indicator], "the deal"):
+        self.settlement = Settlement(self.state, self.ask)
+        dealt = [t for hand in hands for t in hand] + [dora_indicator]
+        for what, message in self.mechanics.show(dealt, "the deal"):
             self._disagree(what, message)
+        self._see(dealt)
+        m = self.mechanics
+        self._steps: dict[type, tuple[Callable[[Any], list[Problem]], Callable[[Any], None]]] = {
+            Draw: (m.check_draw, self._draw), Discard: (m.check_discard, self._discard),
+            RiichiDeclared: (m.check_riichideclared, self._riichideclared),
+            RiichiAccepted: (m.check_riichiaccepted, self._riichiaccepted),
+            Call: (m.check_call, self._call), ClosedKan: (m.check_closedkan, self._closedkan),
+            AddedKan: (m.check_addedkan, self._addedkan),
+            NewDora: (m.check_newdora, self._newdora), Win: (m.check_win, self._win),
+            DrawnHand: (m.check_drawnhand, self._drawnhand),
+            Nukidora: (m.nothing, self._nukidora),
+        }
+        """Each kind of event: what can happen at the table (mechanics.py), and following it."""
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
         self.tenpai: tuple[int, ...] = ()  # the seats tenpai at an exhaustive draw
         self.ending = ""  # "win", "exhaustive" or "abortive" once the hand is over
@@ -141,7 +159,7 @@ class HandReferee:
                 found.append("pon")
             if same >= 3 and self.ask.allowed("claim", "daiminkan", env):
                 found.append("daiminkan")
-            if _chow_possible(s.hand, tile) and self.ask.allowed("claim", "chi", env):
+            if chow_possible(s.hand, tile) and self.ask.allowed("claim", "chi", env):
                 found.append("chi")
             if found:
                 out[s.seat] = found
@@ -176,21 +194,22 @@ class HandReferee:
                     out.append(f"riichi {tile}")
         for tile in distinct if "closed_kan" in kinds else ():
             if sum(1 for t in seat.hand if t.kind == tile.kind) == 4 and not tile.red:
-                kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
+                kan = Meld(MeldType.CLOSED_KAN, tuple(t for t in seat.hand if t.kind == tile.kind),
                            None, None)
-                if self.ask.allowed("kan_rule", "closed_kan", self._closed_kan_env(seat, kan)[0]):
+                env = self.ask.closed_kan_env(state, seat, kan)[0]
+                if self.ask.allowed("kan_rule", "closed_kan", env):
                     out.append(f"closed_kan {tile}")
         for meld in seat.melds if "added_kan" in kinds else ():
             if meld.type is MeldType.PON:
                 extra = next((t for t in seat.hand if t.kind == meld.tiles[0].kind), None)
                 if extra is not None and (tiles is None or extra in tiles) and self.ask.allowed(
-                        "kan_rule", "added_kan", self._added_kan_env(seat, extra)):
+                        "kan_rule", "added_kan", self.ask.added_kan_env(state, seat, extra)):
                     out.append(f"added_kan {extra}")
         if "kyuushu_kyuuhai" in kinds and self.ask.allowed("draw", "kyuushu_kyuuhai",
                                                             self.ask.env(state, seat)):
             out.append("kyuushu_kyuuhai")
         for tile in distinct if "discard" in kinds else ():
-            env = self._discard_env(seat, tile, drawn is not None and drawn == tile)
+            env = self.ask.discard_env(state, seat, tile, drawn is not None and drawn == tile)
             if not self.ask.forbidding("discard", env):
                 out.append(f"discard {tile}")
         return out
@@ -200,59 +219,31 @@ class HandReferee:
         every question about a win's score goes through here."""
         return score(win, self.program)
 
-    # ---- the environments of the seat's own actions --------------------------------------
-    def _discard_env(self, seat: SeatState, tile: Tile, drawn: bool) -> TableEnv:
-        """The question "may ``seat`` discard ``tile`` now?" (``drawn``: it is the drawn tile)."""
-        env = self.ask.env(self.state, seat)
-        env.tile = tile
-        env.drawn = drawn
-        env.after_call = seat.call is not None
-        env.called = seat.called
-        env.call = group_of(seat.call) if seat.call is not None else None
-        return env
-
-    def _closed_kan_env(self, seat: SeatState, meld: Meld) -> tuple[TableEnv, list[Tile]]:
-        """The question "may ``seat`` declare this concealed kan?", and the hand after it."""
-        tile = meld.tiles[0]
-        before = list(seat.hand)
-        if seat.drawn is not None and seat.drawn in before:
-            before.remove(seat.drawn)
-        after = list(seat.hand)
-        for t in meld.tiles:
-            if t in after:
-                after.remove(t)
-        env = self.ask.env(self.state, seat, before)
-        env.tile = tile
-        env.on = "closed_kan"
-        env.after_call = seat.call is not None
-        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
-        env.waits_after = waits(after, (*seat.melds, meld))
-        if seat.riichi:
-            env.readings = tenpai_readings(before, seat.melds)
-        return env, after
-
-    def _added_kan_env(self, seat: SeatState, tile: Tile) -> TableEnv:
-        """The question "may ``seat`` add ``tile`` to its pung?"."""
-        env = self.ask.env(self.state, seat)
-        env.tile = tile
-        env.on = "added_kan"
-        env.after_call = seat.call is not None
-        return env
-
     # ---- following events ------------------------------------------------------------------
     def apply(self, event: Event) -> list[Disagreement]:
         """Follow one event; returns the disagreements it raised (also kept in
         :attr:`disagreements`)."""
         before = len(self.disagreements)
         self._event = event.index
-        problems, follow = self.mechanics.check(event)
-        for what, message in problems:
+        refused = self.mechanics.refusal(event)
+        if refused is not None:
+            self._disagree(*refused)
+            return self.disagreements[before:]
+        check, follow = self._steps[type(event)]
+        for what, message in check(event):
             self._disagree(what, message)
-        if follow:
-            handler = getattr(self, "_" + type(event).__name__.lower())
-            handler(event)
-            self.mechanics.advance(event)
+        for kan, (what, message) in self.mechanics.deadlines(event):
+            kan.late = True
+            self._disagree(what, message)
+        follow(event)
         return self.disagreements[before:]
+
+    def _see(self, tiles: Sequence[Tile]) -> None:
+        """Count tiles that come into view (see :meth:`Mechanics.show`)."""
+        state = self.state
+        for tile in tiles:
+            state.seen[tile.kind] += 1
+            state.seen_red[tile.kind] += tile.red
 
     def _disagree(self, what: str, message: str) -> None:
         self.disagreements.append(Disagreement(self.name, self._event, what, message))
@@ -294,6 +285,11 @@ class HandReferee:
             for other in state.seats:
                 other.ippatsu = False
         state.wall -= 1
+        self._see([event.tile])
+        state.turn, state.phase = event.seat, ACT
+        for kan in state.kan_dora:
+            if kan.stage == "declared":
+                kan.stage = "drawn"
 
     def _riichideclared(self, event: RiichiDeclared) -> None:
         seat = self.state.seats[event.seat]
@@ -306,7 +302,7 @@ class HandReferee:
         state = self.state
         seat = state.seats[event.seat]
         tile = event.tile
-        env = self._discard_env(seat, tile, seat.drawn is not None and seat.drawn == tile
+        env = self.ask.discard_env(state, seat, tile, seat.drawn is not None and seat.drawn == tile
                                 and event.tsumogiri is not False)
         declaring = seat.declaring
         if declaring:
@@ -342,6 +338,10 @@ class HandReferee:
         if state.first_go_around:
             state.first_discards.append(tile)
         state.last_release = (event.seat, tile, "discard")
+        state.turn, state.phase, state.next_draw = event.seat, DRAW, (event.seat + 1) % SEATS
+        for kan in state.kan_dora:
+            if kan.stage == "drawn" and kan.seat == event.seat:
+                kan.stage = "discarded"
 
     def _riichiaccepted(self, event: RiichiAccepted) -> None:
         seat = self.state.seats[event.seat]
@@ -392,6 +392,11 @@ class HandReferee:
         if meld.type is MeldType.DAIMINKAN:
             state.kans.append(event.seat)
         self._check_pao(caller, meld, event.from_seat, "discard")
+        state.turn = event.seat
+        state.phase = ACT
+        if meld.type is MeldType.DAIMINKAN:
+            state.phase = RINSHAN
+            state.kan_dora.append(self.mechanics.kan_dora(event.seat, "discard"))
 
     def _check_pao(self, seat: SeatState, meld: Meld, liable: int, on: str) -> None:
         env = self.ask.env(self.state, seat)
@@ -405,7 +410,7 @@ class HandReferee:
         seat = state.seats[event.seat]
         meld = event.meld
         tile = meld.tiles[0]
-        env, after = self._closed_kan_env(seat, meld)
+        env, after = self.ask.closed_kan_env(state, seat, meld)
         if not self.ask.allowed("kan_rule", "closed_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} declares a concealed kan of "
                            f"{tile}, which the kan rules do not allow here")
@@ -415,11 +420,13 @@ class HandReferee:
         state.first_go_around = False
         seat.drawn = None
         state.last_release = (event.seat, tile, "closed_kan")
+        self._kan(event.seat, "closed_kan")
 
     def _addedkan(self, event: AddedKan) -> None:
         state = self.state
         seat = state.seats[event.seat]
-        if not self.ask.allowed("kan_rule", "added_kan", self._added_kan_env(seat, event.tile)):
+        env = self.ask.added_kan_env(state, seat, event.tile)
+        if not self.ask.allowed("kan_rule", "added_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} adds {event.tile} to a pung, "
                            "which the kan rules do not allow here")
         if event.tile in seat.hand:
@@ -435,39 +442,33 @@ class HandReferee:
         seat.drawn = None
         state.last_release = (event.seat, event.tile, "added_kan")
         self._check_pao(seat, event.meld, event.seat, "added_kan")
+        self._kan(event.seat, "added_kan")
+
+    def _kan(self, seat: int, on: str) -> None:
+        """A kan's turn goes on with its replacement draw, and it waits for its indicator."""
+        state = self.state
+        state.turn, state.phase = seat, RINSHAN
+        state.kan_dora.append(self.mechanics.kan_dora(seat, on))
 
     def _nukidora(self, event: Nukidora) -> None:  # three-player only: not modelled
         self._disagree("unsupported", "north set aside (three-player): not modelled")
 
     def _newdora(self, event: NewDora) -> None:
-        self.state.dora.append(event.indicator)
+        state = self.state
+        self._see([event.indicator])
+        kan = next((k for k in state.kan_dora if k.indicator is None), None)
+        if kan is not None:
+            kan.indicator = event.indicator
+        state.dora.append(event.indicator)
 
     # ---- wins ------------------------------------------------------------------------------
-    def _flags(self, seat: SeatState, tsumo: bool, on: str) -> dict[str, bool]:
-        state = self.state
-        first = state.first_go_around and not seat.has_discarded
-        dealer = seat.seat == state.dealer
-        return {
-            "tsumo": tsumo,
-            "riichi": seat.riichi,
-            "double_riichi": seat.double_riichi,
-            "ippatsu": seat.ippatsu and seat.riichi,
-            "rinshan": tsumo and seat.rinshan,
-            "chankan": not tsumo and on in ("added_kan", "closed_kan"),
-            "haitei": tsumo and state.wall == 0 and not seat.rinshan,
-            "houtei": not tsumo and on == "discard" and state.wall == 0,
-            "tenhou": tsumo and first and dealer and not seat.melds,
-            "chiihou": tsumo and first and not dealer and not seat.melds,
-            "renhou": not tsumo and first and not dealer and not seat.melds,
-        }
-
     def _scoring_win(
         self, seat: SeatState, tile: Tile, tsumo: bool, on: str, ura: Sequence[Tile] = (),
         sticks: int | None = None,
     ) -> ScoringWin:
         state = self.state
         concealed = tuple(seat.hand) if tsumo else (*seat.hand, tile)
-        flags = self._flags(seat, tsumo, on)
+        flags = situation_flags(state, seat, tsumo, on)
         return ScoringWin(
             concealed=concealed, win_tile=tile, melds=tuple(seat.melds),
             seat=seat.wind(state.dealer), round=state.round_wind,
@@ -485,6 +486,15 @@ class HandReferee:
         return True
 
     def _win(self, event: Win) -> None:
+        state = self.state
+        if event.ura and not state.ura_counted:
+            state.ura_counted = True
+            self._see(event.ura)
+        self._score_win(event)
+        state.phase = OVER
+        state.ron_from = None if event.tsumo else event.from_seat
+
+    def _score_win(self, event: Win) -> None:
         state = self.state
         seat = state.seats[event.seat]
         tsumo = event.from_seat == event.seat
@@ -520,8 +530,16 @@ class HandReferee:
         except InputError as error:
             self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")
             return
-        self._compare_score(event, result)
-        deltas = self._settle_win(seat, event, result, first_winner)
+        problems = score_problems(event.recorded, result)
+        if problems:
+            self._disagree("score", f"seat {event.seat}'s win: the record has "
+                           + "; ".join(problems))
+        done = {w.seat for w in self.wins} | {seat.seat, event.from_seat}
+        claimants = (0 if tsumo else sum(  # other players in riichi who may still win on it
+            1 for s in state.seats if s.seat not in done and s.riichi
+            and not s.riichi_pending and self.ron_allowed(s.seat)))
+        deltas, taken = self.settlement.win(seat, event, result, first_winner, claimants)
+        state.sticks -= taken
         self.wins.append(WinOutcome(event.seat, result, tuple(deltas)))
         for number, d in enumerate(deltas):
             self.deltas[number] += d
@@ -532,151 +550,12 @@ class HandReferee:
         state.ended = True
         self.ending = "win"
 
-    def _compare_score(self, event: Win, result: Result) -> None:
-        """The recorded score against ours, as far as the record gives one (a win recorded
-        only by its score changes has its deltas checked in :meth:`_win`, and nothing here)."""
-        rec = event.recorded
-        if rec.han is None or rec.points is None:
-            return
-        ours_yaku = {y.id: y.han for y in result.yaku if y.han}
-        theirs_yaku = dict(rec.yaku)
-        problems = []
-        if rec.yakuman:
-            if sorted(rec.yakuman) != sorted(y.id for y in result.yaku if y.yakuman):
-                problems.append(f"yakuman {sorted(rec.yakuman)} vs ours "
-                                f"{sorted(y.id for y in result.yaku if y.yakuman)}")
-        else:
-            if rec.han != result.han:
-                problems.append(f"han {rec.han} vs ours {result.han}")
-            if rec.fu is not None and rec.limit == 0 and rec.fu != result.fu:
-                problems.append(f"fu {rec.fu} vs ours {result.fu}")
-            if ours_yaku != theirs_yaku:
-                problems.append(f"yaku {theirs_yaku} vs ours {ours_yaku}")
-        if rec.points != result.points:
-            problems.append(f"points {rec.points} vs ours {result.points}")
-        if problems:
-            self._disagree("score", f"seat {event.seat}'s win: the record has "
-                           + "; ".join(problems))
-
-    def _settle_win(
-        self, seat: SeatState, event: Win, result: Result, first_winner: bool
-    ) -> list[int]:
-        state = self.state
-        deltas = [0] * SEATS
-        winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
-        collect = self._collect_env(seat, event, first_winner)
-        honba_rule = self.ask.table.named("collect", "honba_counters")
-        collects = bool(honba_rule and honba_rule.when and honba_rule.when(collect))
-        honba_points = sum(p.honba for p in result.payments) if collects else 0
-        liable = self._liable(seat, result)
-        if liable is not None:
-            env = self.ask.env(state, seat)
-            env.total = result.points
-            env.pao_part = self._pao_part(seat, result)
-            env.honba_points = honba_points
-            env.tsumo = event.from_seat == event.seat
-            env.ron = not env.tsumo
-            for rule in self.ask.table.of("pao_payment"):
-                for step in rule.pays:
-                    if step.when is not None and not step.when(env):
-                        continue
-                    amount = int(step.amount(env))
-                    if step.payer == "normally":  # the usual payers, in the usual shares
-                        for payment in result.payments:
-                            payer = (event.from_seat if payment.payer == "discarder"
-                                     else winds[payment.payer])
-                            share = _round_up_100(payment.points * amount / result.points)
-                            deltas[payer] -= share
-                            deltas[seat.seat] += share
-                        continue
-                    payer = liable if step.payer == "liable" else event.from_seat
-                    deltas[payer] -= amount
-                    deltas[seat.seat] += amount
-        else:
-            for payment in result.payments:
-                payer = event.from_seat if payment.payer == "discarder" else winds[payment.payer]
-                amount = payment.points + (payment.honba if collects else 0)
-                deltas[payer] -= amount
-                deltas[seat.seat] += amount
-        # the riichi sticks this winner takes, as the collect rules say
-        gained = sum(rule.gained(collect) for rule in self.ask.table.of("collect"))
-        deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
-        deltas[seat.seat] += gained
-        state.sticks -= min(state.sticks, gained // deposit) if deposit > 0 else 0
-        return deltas
-
-    def _collect_env(self, seat: SeatState, event: Win, first_winner: bool) -> TableEnv:
-        """The question "what does this winner collect from the table?": the sticks on it,
-        whether the winner is the first on the tile, whether their own riichi stick is there,
-        and how many other players in riichi may still win on the tile."""
-        state = self.state
-        env = self.ask.env(state, seat)
-        env.sticks = state.sticks
-        env.first_winner = first_winner
-        env.riichi_stick = seat.riichi and not seat.riichi_pending
-        env.tsumo = event.from_seat == event.seat
-        env.ron = not env.tsumo
-        if env.ron:
-            done = {w.seat for w in self.wins} | {seat.seat, event.from_seat}
-            env.riichi_claimants = sum(
-                1 for s in state.seats if s.seat not in done and s.riichi
-                and not s.riichi_pending and self.ron_allowed(s.seat))
-        return env
-
-    def _pao_part(self, seat: SeatState, result: Result) -> int:
-        """The part of the win's value that the liable yakuman make: the value of one
-        yakuman times their multiple, at most the whole (all of it where yakuman do not add
-        up)."""
-        liable = sum(y.yakuman for y in result.yaku if y.yakuman and y.id in seat.liable)
-        if not result.yakuman or not liable:
-            return result.points
-        return min(result.points, result.points // result.yakuman * liable)
-
-    def _liable(self, seat: SeatState, result: Result) -> int | None:
-        for y in result.yaku:
-            if y.yakuman and y.id in seat.liable:
-                return seat.liable[y.id]
-        return None
-
-    # ---- what follows --------------------------------------------------------------------
-    def next_hand(self) -> tuple[bool, bool]:
-        """(the dealer keeps the deal, a honba counter is added), by the next_hand rules, once
-        the hand has ended."""
-        env = self._next_env()
-        return self._holds("dealer_repeat", env), self._holds("add_honba", env)
-
-    def game_over(self, rounds: int = 2) -> bool:
-        """Whether the game ends with this hand, by the next_hand rule ``game_end``, once the
-        hand has ended. ``rounds``: the rounds the game is played over (2: East and South;
-        1: East only)."""
-        env = self._next_env(rounds)
-        env.dealer_keeps = self._holds("dealer_repeat", env)
-        return self._holds("game_end", env)
-
-    def _next_env(self, rounds: int = 2) -> TableEnv:
-        """The question "what follows this hand?", about its dealer: how it ended, the scores
-        and places after it (the sticks on the table not counted), and where it stands in the
-        game (seat 0 is the first dealer, so the dealer's seat gives the hand's number)."""
-        state = self.state
-        env = self.ask.env(state, state.seats[state.dealer])
-        env.won = bool(self.wins)
-        env.dealer_won = any(w.seat == state.dealer for w in self.wins)
-        env.dealer_tenpai = state.dealer in self.tenpai
-        env.exhaustive_draw = self.ending == "exhaustive"
-        env.abortive_draw = self.ending == "abortive"
-        env.standing(seats_of([s.points for s in state.seats]), state.dealer)
-        env.sticks = state.sticks
-        env.round_number = WINDS.index(state.round_wind) + 1
-        env.hand_number = state.dealer + 1
-        env.game_rounds = rounds
-        return env
-
-    def _holds(self, name: str, env: TableEnv) -> bool:
-        rule = self.ask.table.named("next_hand", name)
-        return bool(rule and rule.when and rule.when(env))
-
     # ---- draws -----------------------------------------------------------------------------
     def _drawnhand(self, event: DrawnHand) -> None:
+        self._end_by_draw(event)
+        self.state.phase = OVER
+
+    def _end_by_draw(self, event: DrawnHand) -> None:
         state = self.state
         if event.kind in ("exhaustive", "nagashi_mangan"):
             self._exhaustive(event)
@@ -722,30 +601,7 @@ class HandReferee:
                            "says the hand is not tenpai")
         if event.tenpai or event.kind != "nagashi_mangan":
             tenpai = [number for number in tenpai if number in shown]
-        deltas = [0] * SEATS
-        nagashi = self.ask.table.named("draw", "nagashi_mangan")
-        paid_nagashi = False
-        if nagashi is not None and nagashi.when is not None:
-            for s in state.seats:
-                env = self.ask.env(state, s)
-                if not nagashi.when(env):
-                    continue
-                paid_nagashi = True
-                self._pay(nagashi, env, s.seat, deltas)
-        if not paid_nagashi:
-            noten = self.ask.table.named("draw", "noten_payment")
-            if noten is not None and noten.when is not None:
-                env = self.ask.env(state, state.seats[0])
-                env.tenpai_count = len(tenpai)
-                env.noten_count = SEATS - len(tenpai)
-                if noten.when(env):
-                    for step in noten.pays:
-                        if step.when is not None and not step.when(env):
-                            continue
-                        amount = int(step.amount(env))
-                        received = amount * env.noten_count // env.tenpai_count
-                        for number in range(SEATS):
-                            deltas[number] += received if number in tenpai else -amount
+        deltas = self.settlement.exhaustive(tenpai)
         for number, d in enumerate(deltas):
             self.deltas[number] += d
             state.seats[number].points += d
@@ -755,39 +611,3 @@ class HandReferee:
         self.tenpai = tuple(tenpai)
         state.ended = True
         self.ending = "exhaustive"
-
-    def _pay(self, rule: TableRule, env: TableEnv, receiver: int, deltas: list[int]) -> None:
-        """Payments of a draw rule to ``receiver`` (nagashi mangan)."""
-        dealer = self.state.dealer
-        for step in rule.pays:
-            if step.when is not None and not step.when(env):
-                continue
-            amount = int(step.amount(env))
-            for s in range(SEATS):
-                if s == receiver:
-                    continue
-                if step.payer == "each" or (step.payer == "dealer" and s == dealer) or (
-                        step.payer == "non_dealer" and s != dealer):
-                    deltas[s] -= amount
-                    deltas[receiver] += amount
-
-
-
-
-def _round_up_100(value: float) -> int:
-    return int(-(-value // 100) * 100)
-
-
-def _chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:
-    if tile.honour:
-        return False
-    kinds = {t.kind for t in hand}
-    k, n = tile.kind, tile.number
-    options = []
-    if n >= 3:
-        options.append((k - 2, k - 1))
-    if 2 <= n <= 8:
-        options.append((k - 1, k + 1))
-    if n <= 7:
-        options.append((k + 1, k + 2))
-    return any(a in kinds and b in kinds for a, b in options)

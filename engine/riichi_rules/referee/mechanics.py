@@ -1,6 +1,7 @@
 """What can physically happen at the table, checked before the referee follows an event:
 whose turn it is, which tiles a seat holds, that no tile exists in a fifth copy, and when a
 kan's new dora indicator is turned over (asked of the table rule ``kan_rule reveal_at_once``).
+The checks read the hand's state and never write it: the referee writes it (hand.py).
 
 The referee does not trust a record (or a game server) to send only possible events: each
 impossible one is a problem ``(what, message)`` that the referee reports as a
@@ -47,47 +48,47 @@ class Mechanics:
     def __init__(self, state: HandState, ask: Questions) -> None:
         self.state = state
         self.ask = ask
-        self._ron_from: int | None = None  # the hand ended by a ron on this seat's tile
-        self._ura_counted = False
-        state.turn = state.next_draw = state.dealer
 
     # ---- tiles on show ---------------------------------------------------------------------
     def show(self, tiles: Iterable[Tile], where: str) -> list[Problem]:
-        """Count tiles that come into view (dealt, drawn, indicators): a fifth copy of a
-        kind, or a second red five of a suit, is a problem."""
+        """Tiles that come into view (dealt, drawn, indicators), counted with those already
+        seen (:attr:`HandState.seen`; the referee counts them in): a fifth copy of a kind,
+        or a second red five of a suit, is a problem."""
         state = self.state
         out: list[Problem] = []
+        more: Counter[int] = Counter()
+        more_red: Counter[int] = Counter()
         for tile in tiles:
-            kind = tile.kind
-            state.seen[kind] += 1
-            state.seen_red[kind] += tile.red
-            if state.seen[kind] == 5:
-                out.append(("tiles", f"a fifth {Tile.of(kind)} comes to the table with {where}"))
-            if tile.red and state.seen_red[kind] == 2:
-                out.append(("tiles", f"a second red {Tile.of(kind)} comes to the table with "
-                                     f"{where}"))
+            more[tile.kind] += 1
+            more_red[tile.kind] += tile.red
+            name = format_tiles([Tile.of(tile.kind)])
+            if state.seen[tile.kind] + more[tile.kind] == 5:
+                out.append(("tiles", f"a fifth {name} comes to the table with {where}"))
+            if tile.red and state.seen_red[tile.kind] + more_red[tile.kind] == 2:
+                out.append(("tiles", f"a second red {name} comes to the table with {where}"))
         return out
 
     # ---- before an event -------------------------------------------------------------------
-    def check(self, event: Event) -> tuple[list[Problem], bool]:
-        """The problems of ``event`` at this moment (the tiles it shows are counted, a new
-        dora indicator is given to its kan), and whether the referee can follow it
-        (False: a seat that does not exist, an event after the hand's end, a call of one's
-        own discard; the referee reports it and leaves the table as it was)."""
+    def refusal(self, event: Event) -> Problem | None:
+        """Why the referee cannot follow ``event`` at all (it reports it and leaves the table
+        as it was): a seat that does not exist, an event after the hand's end, a call of one's
+        own discard; None when it can."""
         state = self.state
         seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
         if any(not 0 <= s < SEATS for s in seats):
-            return [("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
-                             f"{SEATS}-player table")], False
+            return ("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
+                            f"{SEATS}-player table")
         if state.phase == OVER and not (
-                isinstance(event, Win) and not event.tsumo and event.from_seat == self._ron_from):
-            return [("turn", f"{type(event).__name__} of seat {event.seat} after the hand "
-                             "has ended")], False
+                isinstance(event, Win) and not event.tsumo and event.from_seat == state.ron_from):
+            return ("turn", f"{type(event).__name__} of seat {event.seat} after the hand "
+                            "has ended")
         if isinstance(event, Call) and event.seat == event.from_seat:
-            return [("turn", f"seat {event.seat} calls its own discard")], False
-        method = getattr(self, "_check_" + type(event).__name__.lower(), None)
-        out: list[Problem] = method(event) if method is not None else []
-        return out + self._dora_deadlines(event), True
+            return ("turn", f"seat {event.seat} calls its own discard")
+        return None
+
+    def nothing(self, event: Event) -> list[Problem]:
+        """The check of an event that anyone may make at any moment."""
+        return []
 
     def _acting(self, seat: int, doing: str) -> list[Problem]:
         """``seat`` acts on its own turn: it has drawn (or called) and not yet discarded."""
@@ -116,7 +117,7 @@ class Mechanics:
         return [("tiles", f"seat {seat} {doing} {shown}, which it does not hold"
                           + (f" (it holds {format_tiles(held)})" if held else ""))]
 
-    def _check_draw(self, event: Draw) -> list[Problem]:
+    def check_draw(self, event: Draw) -> list[Problem]:
         state = self.state
         out: list[Problem] = []
         expected = state.turn if state.phase == RINSHAN else state.next_draw
@@ -130,14 +131,14 @@ class Mechanics:
             out.append(("turn", f"seat {event.seat} draws from an empty wall"))
         return out + self.show([event.tile], f"seat {event.seat}'s draw")
 
-    def _check_discard(self, event: Discard) -> list[Problem]:
+    def check_discard(self, event: Discard) -> list[Problem]:
         return (self._acting(event.seat, "discards")
                 + self._holds(event.seat, [event.tile], "discards"))
 
-    def _check_riichideclared(self, event: RiichiDeclared) -> list[Problem]:
+    def check_riichideclared(self, event: RiichiDeclared) -> list[Problem]:
         return self._acting(event.seat, "declares riichi")
 
-    def _check_riichiaccepted(self, event: RiichiAccepted) -> list[Problem]:
+    def check_riichiaccepted(self, event: RiichiAccepted) -> list[Problem]:
         state = self.state
         seat = state.seats[event.seat]
         release = state.last_release
@@ -147,7 +148,7 @@ class Mechanics:
         return [("turn", f"seat {event.seat}'s riichi stick is paid, but its declaring discard "
                          "has not just been made")]
 
-    def _check_call(self, event: Call) -> list[Problem]:
+    def check_call(self, event: Call) -> list[Problem]:
         state = self.state
         meld, out = event.meld, []
         release = state.last_release
@@ -162,15 +163,15 @@ class Mechanics:
                                 f"{where}"))
         return out
 
-    def _check_closedkan(self, event: ClosedKan) -> list[Problem]:
+    def check_closedkan(self, event: ClosedKan) -> list[Problem]:
         tiles = event.meld.tiles
         out = self._acting(event.seat, "declares a concealed kan")
-        if event.meld.type is not MeldType.ANKAN or len({t.kind for t in tiles}) != 1:
+        if event.meld.type is not MeldType.CLOSED_KAN or len({t.kind for t in tiles}) != 1:
             out.append(("tiles", f"seat {event.seat}'s concealed kan is "
                                  f"{format_tiles(tiles)}, not four tiles of a kind"))
         return out + self._holds(event.seat, tiles, "declares a concealed kan of")
 
-    def _check_addedkan(self, event: AddedKan) -> list[Problem]:
+    def check_addedkan(self, event: AddedKan) -> list[Problem]:
         seat = self.state.seats[event.seat]
         out = self._acting(event.seat, "adds to a pung")
         pon = next((m for m in seat.melds if m.type is MeldType.PON
@@ -184,20 +185,19 @@ class Mechanics:
                                  f"tile are {format_tiles((*pon.tiles, event.tile))}"))
         return out + self._holds(event.seat, [event.tile], "adds")
 
-    def _check_newdora(self, event: NewDora) -> list[Problem]:
+    def check_newdora(self, event: NewDora) -> list[Problem]:
         out = self.show([event.indicator], "the new dora indicator")
         kan = next((k for k in self.state.kan_dora if k.indicator is None), None)
         if kan is None:
             return [*out, ("dora_timing", f"a new dora indicator ({event.indicator}) with no "
                                           "kan waiting for one")]
-        kan.indicator = event.indicator
         if not kan.at_once and kan.stage == "declared" and not kan.late:
             out.append(("dora_timing", f"seat {kan.seat}'s open kan: the new dora indicator is "
                                        "turned over before the replacement draw; "
                                        + self._when(kan)))
         return out
 
-    def _check_win(self, event: Win) -> list[Problem]:
+    def check_win(self, event: Win) -> list[Problem]:
         state = self.state
         seat = state.seats[event.seat]
         out: list[Problem] = []
@@ -223,12 +223,11 @@ class Mechanics:
                                  f"{format_tiles(sorted(event.hand))} with "
                                  f"{len(event.melds)} melds; the referee has "
                                  f"{format_tiles(sorted(ours))} with {len(seat.melds)}"))
-        if event.ura and not self._ura_counted:
-            self._ura_counted = True
+        if event.ura and not state.ura_counted:
             out += self.show(event.ura, "the ura dora indicators")
         return out
 
-    def _check_drawnhand(self, event: DrawnHand) -> list[Problem]:
+    def check_drawnhand(self, event: DrawnHand) -> list[Problem]:
         state = self.state
         if event.kind == "kyuushu_kyuuhai":
             seat = state.seats[event.seat]
@@ -252,9 +251,10 @@ class Mechanics:
         return (f"the ruleset turns {what} kan's indicator over after the kan player's next "
                 f"discard{origin}")
 
-    def _dora_deadlines(self, event: Event) -> list[Problem]:
-        """The kan dora whose moment ``event`` ends without them being turned over."""
-        out: list[Problem] = []
+    def deadlines(self, event: Event) -> list[tuple[KanDora, Problem]]:
+        """The kan dora whose moment ``event`` ends without them being turned over, each with
+        its problem (the referee marks them late: each is reported once)."""
+        out: list[tuple[KanDora, Problem]] = []
         for kan in self.state.kan_dora:
             if kan.indicator is not None or kan.late:
                 continue
@@ -266,17 +266,18 @@ class Mechanics:
             else:
                 late = False
             if late:
-                kan.late = True
-                out.append(("dora_timing", f"seat {kan.seat}'s kan: no new dora indicator was "
-                                           f"turned over; {self._when(kan)}"))
+                out.append((kan, ("dora_timing", f"seat {kan.seat}'s kan: no new dora indicator "
+                                                 f"was turned over; {self._when(kan)}")))
         return out
 
-    def _kan(self, seat: int, on: str) -> None:
+    def kan_dora(self, seat: int, on: str) -> KanDora:
+        """The dora indicator a new kan of ``seat`` waits for, turned at once or after the
+        discard as the rule ``kan_rule reveal_at_once`` says."""
         env = self.ask.env(self.state, self.state.seats[seat])
         env.on = on
         rule = self.ask.table.named("kan_rule", "reveal_at_once")
         at_once = rule is None or rule.when is None or bool(rule.when(env))
-        self.state.kan_dora.append(KanDora(seat, on, at_once))
+        return KanDora(seat, on, at_once)
 
     def visible_dora(self, on: str) -> tuple[Tile, ...]:
         """The dora indicators that count for a win released ``on`` a discard or a kan: a kan
@@ -288,32 +289,3 @@ class Mechanics:
                 kans[-1].indicator is not None):
             del dora[len(dora) - 1 - dora[::-1].index(kans[-1].indicator)]
         return tuple(dora)
-
-    # ---- after an event --------------------------------------------------------------------
-    def advance(self, event: Event) -> None:
-        """Move the turn on after the referee followed ``event``."""
-        state = self.state
-        seat = event.seat
-        if isinstance(event, Draw):
-            state.turn, state.phase = seat, ACT
-            for kan in state.kan_dora:
-                if kan.stage == "declared":
-                    kan.stage = "drawn"
-        elif isinstance(event, Discard):
-            state.turn, state.phase, state.next_draw = seat, DRAW, (seat + 1) % SEATS
-            for kan in state.kan_dora:
-                if kan.stage == "drawn" and kan.seat == seat:
-                    kan.stage = "discarded"
-        elif isinstance(event, Call):
-            state.turn = seat
-            state.phase = RINSHAN if event.meld.type is MeldType.DAIMINKAN else ACT
-            if event.meld.type is MeldType.DAIMINKAN:
-                self._kan(seat, "discard")
-        elif isinstance(event, ClosedKan | AddedKan):
-            state.turn, state.phase = seat, RINSHAN
-            self._kan(seat, "closed_kan" if isinstance(event, ClosedKan) else "added_kan")
-        elif isinstance(event, Win):
-            state.phase = OVER
-            self._ron_from = None if event.tsumo else event.from_seat
-        elif isinstance(event, DrawnHand):
-            state.phase = OVER

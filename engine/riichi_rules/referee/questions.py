@@ -1,5 +1,5 @@
 """The questions the referee puts to the table rules: it fills a :class:`TableEnv` for a seat
-at a moment and runs the compiled rules of one kind."""
+at a moment (a claim, a discard, a kan) and runs the compiled rules of one kind."""
 
 from __future__ import annotations
 
@@ -113,3 +113,60 @@ class Questions:
         if on == "closed_kan":
             env.readings = tenpai_readings(seat.hand, seat.melds)
         return env
+
+    def discard_env(self, state: HandState, seat: SeatState, tile: Tile, drawn: bool
+                    ) -> TableEnv:
+        """The question "may ``seat`` discard ``tile`` now?" (``drawn``: it is the drawn tile)."""
+        env = self.env(state, seat)
+        env.tile = tile
+        env.drawn = drawn
+        env.after_call = seat.call is not None
+        env.called = seat.called
+        env.call = group_of(seat.call) if seat.call is not None else None
+        return env
+
+    def closed_kan_env(self, state: HandState, seat: SeatState, meld: Meld
+                       ) -> tuple[TableEnv, list[Tile]]:
+        """The question "may ``seat`` declare this concealed kan?", and the hand after it."""
+        tile = meld.tiles[0]
+        before = list(seat.hand)
+        if seat.drawn is not None and seat.drawn in before:
+            before.remove(seat.drawn)
+        after = list(seat.hand)
+        for t in meld.tiles:
+            if t in after:
+                after.remove(t)
+        env = self.env(state, seat, before)
+        env.tile = tile
+        env.on = "closed_kan"
+        env.after_call = seat.call is not None
+        env.drawn = seat.drawn is not None and seat.drawn.kind == tile.kind
+        env.waits_after = waits(after, (*seat.melds, meld))
+        if seat.riichi:
+            env.readings = tenpai_readings(before, seat.melds)
+        return env, after
+
+    def added_kan_env(self, state: HandState, seat: SeatState, tile: Tile) -> TableEnv:
+        """The question "may ``seat`` add ``tile`` to its pung?"."""
+        env = self.env(state, seat)
+        env.tile = tile
+        env.on = "added_kan"
+        env.after_call = seat.call is not None
+        return env
+
+
+def chow_possible(hand: Sequence[Tile], tile: Tile) -> bool:
+    """Whether ``hand`` holds two tiles that make a chow with ``tile`` (a call's physical
+    possibility; whether it is allowed is the claim rules')."""
+    if tile.honour:
+        return False
+    kinds = {t.kind for t in hand}
+    k, n = tile.kind, tile.number
+    options = []
+    if n >= 3:
+        options.append((k - 2, k - 1))
+    if 2 <= n <= 8:
+        options.append((k - 1, k + 1))
+    if n <= 7:
+        options.append((k + 1, k + 2))
+    return any(a in kinds and b in kinds for a, b in options)

@@ -17,8 +17,8 @@ from typing import Any
 from riichi_rules.errors import InputError
 from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win
 from riichi_rules.records.files import read_records
+from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.rulesets.dated import Era
 from riichi_rules.scoring.program import ScoringProgram
@@ -84,46 +84,44 @@ def replay_game(
     report.unsupported = refusal(record, program.config)
     if report.unsupported:
         return report
-    scores: list[int] | None = None
-    sticks_left = 0
-    expected: tuple[int, int, int] | None = None  # (dealer, honba, sticks) of the next hand
     rounds = 1 if rules.hanchan is False else 2
+    game = GameReferee(program, rounds=rounds)
+    played = False  # a hand has been followed (its scores are the next one's)
     over: str | None = None  # the hand after which the rules end the game
     ended: str | None = None  # the last hand that ended (the record's last, at the end)
     if settle and record.hands:
         first = record.hands[0]
         shift = 0
         if set(first.scores) == {record.start_points}:  # the game from its start
-            points = program.config.parameters["start_points"]
-            shift = int(points) - record.start_points  # type: ignore[call-overload]
-        scores = [s + shift for s in first.scores]
-        sticks_left = first.sticks
+            shift = game.scores[0] - record.start_points
+        game.scores = [s + shift for s in first.scores]
+        game.sticks = first.sticks
     for hand in record.hands:
         report.hands += 1
-        start = tuple(scores) if settle and scores is not None else hand.scores
-        start_sticks = sticks_left if settle else hand.sticks
-        if scores is not None and not settle and list(hand.scores) != scores:
+        start = HandStart(hand.dealer, hand.round_wind, hand.honba,
+                          game.sticks if settle else hand.sticks,
+                          tuple(game.scores) if settle else tuple(hand.scores))
+        if played and not settle and list(hand.scores) != game.scores:
             report.disagreements.append(Disagreement(
                 hand.name, -1, "scores", f"the hand starts with scores {list(hand.scores)}; "
-                f"the previous hand ended with {scores}"))
+                f"the previous hand ended with {game.scores}"))
         if over is not None:
             report.disagreements.append(Disagreement(
                 hand.name, -1, "game_end", f"the hand is played although the game ends "
-                f"after {over} by the rules (next_hand game_end), with scores {scores}"))
+                f"after {over} by the rules (next_hand game_end), with scores {game.scores}"))
             over = None
-        if expected is not None and expected != (hand.dealer, hand.honba, start_sticks):
+        expected = game.next if played else None
+        if expected is not None and (expected.dealer, expected.honba, expected.sticks) != (
+                hand.dealer, hand.honba, start.sticks):
             report.disagreements.append(Disagreement(
                 hand.name, -1, "next_hand", f"the hand starts with dealer {hand.dealer}, "
-                f"{hand.honba} honba, {start_sticks} sticks; the rules give dealer "
-                f"{expected[0]}, {expected[1]} honba, {expected[2]} sticks"))
-        referee = HandReferee(
-            program, dealer=hand.dealer, round_wind=hand.round_wind, honba=hand.honba,
-            sticks=start_sticks, scores=start, hands=hand.hands,
-            dora_indicator=hand.dora_indicator, name=f"{hand.name} (hand {hand.index})",
-        )
+                f"{hand.honba} honba, {start.sticks} sticks; the rules give dealer "
+                f"{expected.dealer}, {expected.honba} honba, {expected.sticks} sticks"))
+        referee = game.deal(hand.hands, hand.dora_indicator, start=start,
+                            name=f"{hand.name} (hand {hand.index})")
         for event in hand.events:
             try:
-                referee.apply(event)
+                game.apply(event)
             except (InputError, ValueError) as error:
                 report.disagreements.append(Disagreement(
                     referee.name, event.index, "error", f"{type(event).__name__}: {error}"))
@@ -134,20 +132,14 @@ def replay_game(
         report.disagreements.extend(referee.disagreements)
         if on_hand is not None:
             on_hand(hand, referee)
-        scores = [s.points for s in referee.state.seats]
-        sticks_left = referee.state.sticks
-        if referee.ending:
-            repeat, add_honba = referee.next_hand()
-            dealer = hand.dealer if repeat else (hand.dealer + 1) % 4
-            expected = (dealer, hand.honba + 1 if add_honba else 0, referee.state.sticks)
-            ended = hand.name
-            over = (hand.name if rules.hanchan is not None and referee.game_over(rounds)
-                    else None)
-        else:
-            expected = ended = over = None
+        end = game.end_hand()
+        played = True
+        ended = hand.name if end is not None else None
+        over = hand.name if end is not None and end.game_over and rules.hanchan is not None \
+            else None
         deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
-        made = sum(scores) - sum(start)
-        sticks_in = referee.state.sticks - start_sticks
+        made = sum(game.scores) - sum(start.scores)
+        sticks_in = game.sticks - start.sticks
         if made != -deposit * sticks_in:
             report.disagreements.append(Disagreement(
                 referee.name, -1, "points_created",
@@ -157,11 +149,12 @@ def replay_game(
             and rules.hanchan is not None):
         report.disagreements.append(Disagreement(
             "end", -1, "game_end", f"the record ends after {ended}, but the rules (next_hand "
-            f"game_end) play on, with scores {scores}"))
-    if scores is None:
+            f"game_end) play on, with scores {game.scores}"))
+    if not played:
         return report
-    scores = report.final_scores = final_scores(program, scores, sticks_left)
-    ours = report.final_points = final_points(program, scores, rounds)
+    sticks_left = game.sticks
+    scores = report.final_scores = game.final_scores()
+    ours = report.final_points = game.final_points()
     if settle:
         return report
     if record.final_scores is not None and list(record.final_scores) != scores:

@@ -1,6 +1,7 @@
 """The bookkeeping of a hand at the table: each seat's tiles, melds, discards and riichi, what
 furiten needs to remember, whose turn it is and which kan dora are still to be turned over.
-Mechanics only: every decision is a rule's (see table.py)."""
+Mechanics only: every decision is a rule's (see questions.py). The hand's referee alone writes
+it (hand.py)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ SEATS = 4
 WALL = 70  # live tiles to draw at the start of a hand (136 - 14 dead wall - 52 dealt)
 _MELD_SHAPE = {
     MeldType.CHI: Shape.CHOW, MeldType.PON: Shape.PUNG, MeldType.DAIMINKAN: Shape.KONG,
-    MeldType.KAKAN: Shape.KONG, MeldType.ANKAN: Shape.KONG,
+    MeldType.ADDED_KAN: Shape.KONG, MeldType.CLOSED_KAN: Shape.KONG,
 }
 
 
@@ -111,3 +112,5 @@ class HandState:
     seen_red: list[int] = field(default_factory=lambda: [0] * 34)  # red copies of each kind
     last_release: tuple[int, Tile, str] | None = None  # (seat, tile, discard/added_kan/...)
     ended: bool = False
+    ron_from: int | None = None  # the hand ended by a ron on this seat's tile (more may follow)
+    ura_counted: bool = False  # the ura dora indicators are on show

@@ -27,7 +27,7 @@ CHOW_STARTS: tuple[int, ...] = tuple(k for k in range(27) if k % 9 <= 6)
 KINDS: tuple[int, ...] = tuple(range(34))
 WINDS: tuple[Wind, ...] = (Wind.E, Wind.S, Wind.W, Wind.N)
 _CALLED = {CHOW: (MeldType.CHI,), PUNG: (MeldType.PON,),
-           KONG: (MeldType.DAIMINKAN, MeldType.KAKAN, MeldType.ANKAN)}
+           KONG: (MeldType.DAIMINKAN, MeldType.ADDED_KAN, MeldType.CLOSED_KAN)}
 _SOURCES = (Relative.LEFT, Relative.ACROSS, Relative.RIGHT)
 # the flags of a win, besides tsumo, in the order a witness drops them
 FLAGS: tuple[str, ...] = SITUATION_FLAGS
@@ -136,7 +136,7 @@ class Situation:
     def _meld(self, plan: SetPlan, red_left: set[int]) -> Meld:
         tiles = tuple(self._tile(k, red_left) for k in plan.kinds)
         assert plan.meld is not None
-        if plan.meld is MeldType.ANKAN:
+        if plan.meld is MeldType.CLOSED_KAN:
             return Meld.make(plan.meld, tiles)
         source = Relative.LEFT if plan.meld is MeldType.CHI else plan.source
         return Meld.make(plan.meld, tiles, tiles[0], source)
@@ -222,8 +222,8 @@ def _set(rng: random.Random, bias: Bias, closed: bool) -> SetPlan:
     shape = CHOW if roll < 0.5 else PUNG if roll < 0.88 else KONG
     first = bias.kind(rng, CHOW_STARTS if shape == CHOW else KINDS)
     if shape == KONG:
-        meld = MeldType.ANKAN if closed or rng.random() < 0.4 else rng.choice(
-            (MeldType.DAIMINKAN, MeldType.KAKAN))
+        meld = MeldType.CLOSED_KAN if closed or rng.random() < 0.4 else rng.choice(
+            (MeldType.DAIMINKAN, MeldType.ADDED_KAN))
     elif closed or rng.random() < 0.65:
         meld = None
     else:
@@ -272,7 +272,7 @@ def random_situation(rng: random.Random, bias: Bias = NO_BIAS) -> Situation:
 
 def _random_flags(rng: random.Random, s: Situation, bias: Bias) -> Situation:
     flags: set[str] = set()
-    closed = all(plan.meld in (None, MeldType.ANKAN) for plan in s.sets)
+    closed = all(plan.meld in (None, MeldType.CLOSED_KAN) for plan in s.sets)
     if closed and rng.random() < 0.5:
         flags.add("riichi")
         if rng.random() < 0.12:
@@ -297,7 +297,7 @@ def _change_set(rng: random.Random, s: Situation, bias: Bias) -> Situation:
     if s.form != STANDARD:
         return _change_pairs(rng, s, bias)
     i = rng.randrange(4)
-    closed = all(plan.meld in (None, MeldType.ANKAN) for plan in s.sets)
+    closed = all(plan.meld in (None, MeldType.CLOSED_KAN) for plan in s.sets)
     new = _set(rng, bias, closed and rng.random() < 0.7)
     return _with_set(s, i, new)
 

@@ -1,0 +1,54 @@
+"""A win at the table: the situation flags the scorer is given (haitei, rinshan, chankan,
+tenhou...), read from the hand's state, and a record's score set against the scorer's."""
+
+from __future__ import annotations
+
+from riichi_rules.records.events import RecordedWin
+from riichi_rules.referee.state import HandState, SeatState
+from riichi_rules.scoring.result import Result
+
+
+def situation_flags(state: HandState, seat: SeatState, tsumo: bool, on: str
+                    ) -> dict[str, bool]:
+    """The flags of ``seat``'s win now (by self-draw, or on a tile released ``on`` a discard
+    or a kan), as :class:`~riichi_rules.hand.Win` takes them."""
+    first = state.first_go_around and not seat.has_discarded
+    dealer = seat.seat == state.dealer
+    return {
+        "tsumo": tsumo,
+        "riichi": seat.riichi,
+        "double_riichi": seat.double_riichi,
+        "ippatsu": seat.ippatsu and seat.riichi,
+        "rinshan": tsumo and seat.rinshan,
+        "chankan": not tsumo and on in ("added_kan", "closed_kan"),
+        "haitei": tsumo and state.wall == 0 and not seat.rinshan,
+        "houtei": not tsumo and on == "discard" and state.wall == 0,
+        "tenhou": tsumo and first and dealer and not seat.melds,
+        "chiihou": tsumo and first and not dealer and not seat.melds,
+        "renhou": not tsumo and first and not dealer and not seat.melds,
+    }
+
+
+def score_problems(rec: RecordedWin, result: Result) -> list[str]:
+    """Where the recorded score and ours part, as far as the record gives one (a win
+    recorded only by its score changes has its deltas checked by the referee, and nothing
+    here): the yakuman, or the han, fu and yaku; and the points."""
+    if rec.han is None or rec.points is None:
+        return []
+    ours_yaku = {y.id: y.han for y in result.yaku if y.han}
+    theirs_yaku = dict(rec.yaku)
+    problems = []
+    if rec.yakuman:
+        if sorted(rec.yakuman) != sorted(y.id for y in result.yaku if y.yakuman):
+            problems.append(f"yakuman {sorted(rec.yakuman)} vs ours "
+                            f"{sorted(y.id for y in result.yaku if y.yakuman)}")
+    else:
+        if rec.han != result.han:
+            problems.append(f"han {rec.han} vs ours {result.han}")
+        if rec.fu is not None and rec.limit == 0 and rec.fu != result.fu:
+            problems.append(f"fu {rec.fu} vs ours {result.fu}")
+        if ours_yaku != theirs_yaku:
+            problems.append(f"yaku {theirs_yaku} vs ours {ours_yaku}")
+    if rec.points != result.points:
+        problems.append(f"points {rec.points} vs ours {result.points}")
+    return problems
