@@ -76,6 +76,7 @@ class Situation:
     red: frozenset[int] = frozenset()  # suits (0 m, 1 p, 2 s) whose red five is in the hand
     honba: int = 0
     sticks: int = 0
+    kita: int = 0  # Norths set aside as dora (three-player tables)
 
     # -- what it makes ------------------------------------------------------------------------
     def to_win(self) -> Win | None:
@@ -123,7 +124,7 @@ class Situation:
             win_tile=win_tile, melds=melds, tsumo=self.tsumo, seat=self.seat,
             round=self.round, dora=tuple(Tile.of(k) for k in self.dora),
             ura=tuple(Tile.of(k) for k in self.ura), honba=self.honba, sticks=self.sticks,
-            **flags)
+            kita=self.kita, **flags)
 
     @staticmethod
     def _tile(kind: int, red_left: set[int]) -> Tile:
@@ -155,7 +156,7 @@ class Situation:
     def changes_from(self, other: Situation) -> int:
         """How many parts differ from ``other`` (each set, flag, indicator ... counts one)."""
         n = sum(1 for name in ("form", "pair", "pairs", "win", "position", "tsumo", "seat",
-                               "round", "honba", "sticks")
+                               "round", "honba", "sticks", "kita")
                 if getattr(self, name) != getattr(other, name))
         n += sum(1 for a, b in zip(self.sets, other.sets, strict=False) if a != b)
         n += abs(len(self.sets) - len(other.sets))
@@ -168,7 +169,7 @@ class Situation:
         """What a smaller witness has less of, most important first: melds, flags, dora and
         ura indicators and red fives, honba and sticks, kongs, a tsumo, a non-East wind."""
         return (self.melds, len(self.flags), len(self.dora) + len(self.ura) + len(self.red),
-                self.honba + self.sticks, self.kongs, int(self.tsumo),
+                self.honba + self.sticks + self.kita, self.kongs, int(self.tsumo),
                 int(self.seat is not Wind.E) + int(self.round is not Wind.E))
 
 
@@ -192,6 +193,8 @@ def compact(win: Win) -> dict[str, Any]:
         out["honba"] = win.honba
     if win.sticks:
         out["sticks"] = win.sticks
+    if win.kita:
+        out["kita"] = win.kita
     return out
 
 
@@ -205,7 +208,7 @@ class Bias:
 
     kinds: tuple[int, ...] = ()
     flags: frozenset[str] = frozenset()
-    numbers: frozenset[str] = frozenset()  # honba, sticks, dora ...
+    numbers: frozenset[str] = frozenset()  # honba, sticks, kita ...
 
     def kind(self, rng: random.Random, among: Sequence[int] = KINDS) -> int:
         favoured = [k for k in self.kinds if k in among] if self.kinds else []
@@ -267,7 +270,9 @@ def random_situation(rng: random.Random, bias: Bias = NO_BIAS) -> Situation:
     red = frozenset(s for s in range(3) if rng.random() < 0.3)
     honba = rng.choice((0, 0, 0, 1, 2)) if "honba" not in bias.numbers else rng.randrange(1, 4)
     sticks = rng.choice((0, 0, 0, 1)) if "sticks" not in bias.numbers else rng.randrange(1, 3)
-    return replace(situation, dora=dora, ura=ura, red=red, honba=honba, sticks=sticks)
+    kita = rng.randrange(1, 3) if "kita" in bias.numbers and rng.random() < 0.6 else 0
+    return replace(situation, dora=dora, ura=ura, red=red, honba=honba, sticks=sticks,
+                   kita=kita)
 
 
 def _random_flags(rng: random.Random, s: Situation, bias: Bias) -> Situation:
@@ -426,6 +431,8 @@ def _change_red(rng: random.Random, s: Situation, bias: Bias) -> Situation:
 
 
 def _change_counters(rng: random.Random, s: Situation, bias: Bias) -> Situation:
+    if "kita" in bias.numbers and rng.random() < 0.3:
+        return replace(s, kita=max(0, s.kita + rng.choice((-1, 1))))
     if rng.random() < 0.5:
         return replace(s, honba=max(0, s.honba + rng.choice((-1, 1))))
     return replace(s, sticks=max(0, s.sticks + rng.choice((-1, 1))))
@@ -469,6 +476,8 @@ def simpler(s: Situation) -> Iterator[Situation]:
         yield replace(s, honba=0)
     if s.sticks:
         yield replace(s, sticks=0)
+    if s.kita:
+        yield replace(s, kita=0)
     if s.form == STANDARD:
         for i, plan in enumerate(s.sets):
             if plan.shape == KONG:

@@ -381,7 +381,8 @@ class _Table:
         if what == "kyuushu_kyuuhai":
             return [_step("draw_end", seat, end="kyuushu_kyuuhai")]
         if what == "closed_kan" and tile is not None:
-            meld = Meld.make(MeldType.ANKAN, [t for t in self.hand(seat) if t.kind == tile.kind])
+            meld = Meld.make(MeldType.CLOSED_KAN,
+                             [t for t in self.hand(seat) if t.kind == tile.kind])
             return [_step("closed_kan", seat, meld=meld)]
         if what == "added_kan" and tile is not None:
             return [self.added_kan_step(seat, tile, None)]
@@ -671,7 +672,7 @@ class _Table:
                 if option in oa and option in ob:
                     dora = self.kan_dora(seat, intent.pick)
                     if option == closed:
-                        meld = Meld.make(MeldType.ANKAN, [t for t in s.hand if t.kind == kind])
+                        meld = Meld.make(MeldType.CLOSED_KAN, [t for t in s.hand if t.kind == kind])
                         self.declare(_step("closed_kan", seat, meld=meld), dora, intent.pick)
                     else:
                         self.declare(self.added_kan_step(seat, tile, None), dora, intent.pick)
@@ -707,7 +708,7 @@ class _Table:
     def added_kan_step(self, seat: int, tile: Tile, dora: Tile | None) -> Step:
         pon = next(m for m in self.state.seats[seat].melds
                    if m.type is MeldType.PON and m.tiles[0].kind == tile.kind)
-        meld = Meld.make(MeldType.KAKAN, [*pon.tiles, tile], pon.called, pon.source)
+        meld = Meld.make(MeldType.ADDED_KAN, [*pon.tiles, tile], pon.called, pon.source)
         return _step("added_kan", seat, meld=meld, tile=tile, dora=dora)
 
     def do_riichi(self, intent: Intent) -> None:

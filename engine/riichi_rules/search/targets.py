@@ -153,6 +153,8 @@ class Target:
                     flags.add(_FLAG_FEATURES[name])
                 elif name in ("seat_wind", "round_wind"):
                     kinds.update(range(27, 31))
+                elif name == "kita":  # Norths set aside (three-player tables)
+                    numbers.add("kita")
         if self.kind == "honba":
             numbers.add("honba")
         if self.kind == "deposit":
