@@ -1,0 +1,90 @@
+"""The bounds on every input, in one place (docs/limits.md states them), and the small checks
+that apply them before anything expensive runs: a file's size, JSON nesting, the size of a
+number. Each refusal is an :class:`~riichi_rules.errors.InputError` whose message says what
+is too large, where, and the bound."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from riichi_rules.errors import InputError
+
+BATCH_LINE_BYTES = 1 << 20
+"""A line of ``riichi score --batch`` (a win is a few hundred bytes)."""
+RULE_FILE_BYTES = 256 << 10
+"""A ``.rules`` file (the largest bundled one is about 21 KB)."""
+CONFIG_BYTES = 1 << 20
+"""A ``ruleset.json`` (the largest bundled one is about 11 KB)."""
+CASE_FILE_BYTES = 4 << 20
+"""A conformance case file (the largest bundled one is about 34 KB)."""
+JSON_DEPTH = 64
+"""How deep arrays and objects may nest in a batch line or a ruleset.json (a win nests 3)."""
+YAML_DEPTH = 64
+"""How deep lists and mappings may nest in a case file (the bundled ones nest 6)."""
+YAML_NODES = 200_000
+"""How many values a case file may hold, each alias counted as the values it repeats (the
+bundled files hold at most about 3,100): a few hundred bytes of aliases cannot stand for
+millions of values."""
+STRING_CHARS = 10_000
+"""A string literal in a rule file (the longest bundled one has 524 characters)."""
+NUMBER = 10**9
+"""The largest whole number a rule file or a ruleset.json may write (scores are far below)."""
+COUNT = 999
+"""The largest honba or riichi-stick count of a win."""
+DIAGNOSTICS = 100
+"""How many syntax errors of one rule file are reported (the rest are counted)."""
+
+
+def read_text(path: Path, limit: int, what: str) -> str:
+    """The UTF-8 text of a file of at most ``limit`` bytes (``what``: "a rule file" ...).
+    Raises InputError ``too_large``, ``bad_encoding`` or ``unreadable``."""
+    try:
+        with path.open("rb") as stream:
+            data = stream.read(limit + 1)
+    except OSError as error:
+        raise InputError("unreadable", f"cannot read the file: {error.strerror or error}"
+                         ) from None
+    if len(data) > limit:
+        raise InputError("too_large", f"{what} holds at most {limit:,} bytes; this one is "
+                         "larger: split it, or check that it is the file you meant")
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data.count(b"\n", 0, error.start) + 1
+        column = error.start - (data.rfind(b"\n", 0, error.start) + 1) + 1
+        raise InputError("bad_encoding", f"not UTF-8: byte 0x{data[error.start]:02x} at line "
+                         f"{line}, column {column}; save the file as UTF-8") from None
+
+
+def json_nesting(text: str, limit: int = JSON_DEPTH) -> int | None:
+    """The 0-based index in ``text`` where JSON arrays and objects first nest deeper than
+    ``limit``, or None (strings are skipped; the text need not be valid JSON)."""
+    depth = 0
+    for match in _JSON_TOKENS.finditer(text):
+        char = match.group()[0]
+        if char in "[{":
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif char in "]}":
+            depth -= 1
+    return None
+
+
+# a string (to skip; an unclosed one runs to the end) or a bracket
+_JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+
+
+def number_text(value: int) -> str:
+    """A whole number as text, or its size when it is too long to show (Python refuses to
+    write one of more than 4,300 digits)."""
+    if -10**15 < value < 10**15:
+        return str(value)
+    digits = value.bit_length() * 30103 // 100000 + 1  # log10(2) = 0.30103
+    return f"a number of about {digits:,} digits"
+
+
+def too_large_number(value: object, limit: int = NUMBER) -> bool:
+    """Whether ``value`` is a whole number beyond ``-limit .. limit`` (booleans are not)."""
+    return type(value) is int and not -limit <= value <= limit
