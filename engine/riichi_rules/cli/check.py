@@ -19,6 +19,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from riichi_rules.cli import numbers
+
 if TYPE_CHECKING:
     from riichi_rules.errors import Diagnostic
     from riichi_rules.scoring.program import ScoringProgram
@@ -65,12 +67,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "and limit, and a problem for a rule that can never apply or adds nothing.")
     witness.add_argument("--witness", action="store_true",
                          help="find a witness hand and a near miss for every scoring rule")
-    witness.add_argument("--budget", metavar="SECONDS", type=float, default=60.0,
+    witness.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
                          help="time for the search of each ruleset (default 60)")
-    witness.add_argument("--situations", metavar="N", type=int, default=10**9,
+    witness.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
                          help="situations for the search of each ruleset: with --seed, the "
                          "same N finds the same witnesses on any machine")
-    witness.add_argument("--seed", metavar="N", type=int, default=0,
+    witness.add_argument("--seed", metavar="N", type=numbers.whole, default=0,
                          help="the seed of the search (default 0)")
 
 

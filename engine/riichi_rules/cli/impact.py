@@ -16,6 +16,8 @@ import json
 import sys
 from collections.abc import Sequence
 
+from riichi_rules.cli import numbers
+
 
 def add_corpus_options(p: argparse.ArgumentParser) -> None:
     """``--corpus FILES...`` and ``--examples N`` for ``riichi compare``."""
@@ -23,7 +25,7 @@ def add_corpus_options(p: argparse.ArgumentParser) -> None:
                    help="rescore every recorded win of these files (Tenhou mjlog, tenhou.net/6, "
                    "mjai, folders of them, or a JSON-lines file of wins such as agari.jsonl) "
                    "under both rulesets, and report the wins that change, by cause")
-    p.add_argument("--examples", type=int, default=3, metavar="N",
+    p.add_argument("--examples", type=numbers.at_least(0), default=3, metavar="N",
                    help="with --corpus: the example wins shown for each cause (default 3)")
 
 

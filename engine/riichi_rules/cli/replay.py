@@ -19,6 +19,7 @@ import argparse
 import json
 import sys
 
+from riichi_rules.cli import numbers
 from riichi_rules.cli.impact import add_compare_option
 
 
@@ -41,7 +42,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--json", action="store_true",
                    help='print {"games", "hands", "wins", "deltas_only", "disagreements": '
                    '[...], "notes": [...], "unsupported": [...], "errors": [...]}')
-    p.add_argument("--jobs", type=int, default=1, help="replay files in N processes")
+    p.add_argument("--jobs", type=numbers.positive, default=1, metavar="N",
+                   help="replay files in N processes")
     add_compare_option(p)
 
 

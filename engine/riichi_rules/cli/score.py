@@ -9,17 +9,16 @@ a line hit a bug in riichi-rules (reported on its line, and the batch went on).
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
-from collections.abc import Callable, Iterable
-from typing import IO, TYPE_CHECKING, Any, TextIO
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
-from riichi_rules.cli import notation
+from riichi_rules.cli import batch, notation, numbers
 
 if TYPE_CHECKING:  # the scorer is imported inside run(): "riichi --help" must stay fast
     from riichi_rules.scoring.program import ScoringProgram
-    from riichi_rules.scoring.result import Result
 
 DEFAULT_RULESET = "ema-2016"
 
@@ -75,14 +74,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     situation.add_argument("--ura", metavar="TILES", action="append",
                            help="ura dora indicators (riichi only), as for --dora")
-    situation.add_argument("--honba", metavar="N", type=int, help="honba counters (default 0)")
-    situation.add_argument("--sticks", metavar="N", type=int,
+    situation.add_argument("--honba", metavar="N", type=numbers.whole,
+                           help="honba counters (default 0)")
+    situation.add_argument("--sticks", metavar="N", type=numbers.whole,
                            help="riichi sticks on the table, won by the winner (default 0)")
     p.add_argument(
         "--batch", metavar="FILE",
         help="score every line of FILE ('-' for standard input): one win a line in the JSON "
-        "form of docs/formats.md; prints exactly one line per input line, in order",
+        "form of docs/formats.md; prints exactly one line per input line, in order, and a "
+        "summary on standard error",
     )
+    p.add_argument("--jobs", metavar="N", type=numbers.positive, default=1,
+                   help="with --batch: score in N processes (the output is the same, in order)")
     p.add_argument("--ruleset", metavar="NAME|PATH", default=DEFAULT_RULESET,
                    help=f"a bundled ruleset id or a ruleset.json / its folder "
                    f"(default {DEFAULT_RULESET}; see 'riichi rulesets'); NAME@YYYY-MM-DD "
@@ -155,27 +158,28 @@ def run(args: argparse.Namespace) -> int:
               file=sys.stderr)
         return EXIT_USAGE
     try:
-        return _score_batch(stream, prog, args.json, _write_line)
+        lines = batch.read_lines(stream)
+        if args.jobs > 1:
+            tally = batch.run_parallel(lines, (args.ruleset, args.date), args.json,
+                                       _write_line, args.jobs)
+        else:
+            tally = batch.run_serial(lines, prog, args.json, _write_line)
+    except BrokenPipeError:  # the reader of the output went away: riichi.cli.main
+        raise
+    except OSError as error:  # the input could not be read to its end
+        print(f"riichi score: cannot read {args.batch}: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_USAGE
     finally:
         if args.batch != "-":
             stream.close()
-        elif isinstance(stream, io.TextIOWrapper) and stream is not sys.stdin:
-            stream.detach()  # leave the process's stdin open
+    print(f"riichi score: {tally.render()}", file=sys.stderr)
+    return tally.status
 
 
 def _render(error: Exception) -> str:
     render: Callable[[], str] | None = getattr(error, "render", None)
     return render() if render is not None else str(error)
-
-
-def _error_json(error: Exception) -> dict[str, str]:
-    code = getattr(error, "code", None)
-    message = getattr(error, "message", None)
-    if not isinstance(code, str):
-        code = "bad_rules" if type(error).__name__ in ("RuleError", "ConfigError") else "error"
-    if not isinstance(message, str):
-        message = _render(error)
-    return {"code": code, "message": message}
 
 
 def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
@@ -191,7 +195,7 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
     try:
         result = score(obj, prog)
     except RiichiError as error:
-        detail = _error_json(error)
+        detail = batch.error_json(error)
         if args.json:
             print(json.dumps({"error": detail}))
         else:
@@ -201,86 +205,15 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
     return EXIT_OK
 
 
-def _open_batch(name: str) -> TextIO:
+def _open_batch(name: str) -> IO[bytes] | IO[str]:
     if name == "-":
         buffer: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
-        if buffer is None:  # stdin replaced by a text stream (tests)
-            return sys.stdin
-        return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace")
-    return open(name, encoding="utf-8-sig", errors="replace")
+        return sys.stdin if buffer is None else buffer  # a text stdin: tests
+    if Path(name).is_dir():
+        raise IsADirectoryError(21, "a folder, not a file of wins")
+    return open(name, "rb")
 
 
 def _write_line(line: str) -> None:
     sys.stdout.write(line + "\n")
     sys.stdout.flush()  # one result per input line, as soon as it is known (pipes)
-
-
-def _score_batch(
-    stream: Iterable[str], prog: ScoringProgram, as_json: bool, write: Callable[[str], None]
-) -> int:
-    """Score each line; write exactly one line per input line. Returns the exit status."""
-    from riichi_rules.errors import RiichiError
-    from riichi_rules.scoring.scorer import score
-
-    status = EXIT_OK
-    for number, line in enumerate(stream, start=1):
-        try:
-            obj = _parse_line(line)
-            result = score(obj, prog)
-        except _BadLine as error:
-            status = max(status, EXIT_BAD_INPUT)
-            write(_error_line(number, error.code, error.message, as_json))
-            continue
-        except RiichiError as error:
-            status = max(status, EXIT_BAD_INPUT)
-            detail = _error_json(error)
-            write(_error_line(number, detail["code"], detail["message"], as_json))
-            continue
-        except Exception as error:  # a bug: report it on its line and keep the batch going
-            status = EXIT_INTERNAL
-            write(_error_line(number, "internal_error", f"{type(error).__name__}: {error} "
-                              "(a bug in riichi-rules; please report it with this line)",
-                              as_json))
-            continue
-        write(json.dumps(result.to_json()) if as_json else f"{number}: {summary(result)}")
-    return status
-
-
-class _BadLine(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _parse_line(line: str) -> Any:
-    text = line.strip()
-    if not text:
-        raise _BadLine("blank_line", "a blank line: each line must hold one win as a JSON "
-                       "object")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _BadLine("bad_json", f"not valid JSON: {error.msg} at column {error.colno}") \
-            from None
-    except (ValueError, RecursionError) as error:  # huge integers, absurd nesting
-        raise _BadLine("bad_json", f"not valid JSON: {error}") from None
-
-
-def _error_line(number: int, code: str, message: str, as_json: bool) -> str:
-    if as_json:
-        return json.dumps({"error": {"code": code, "message": message}, "line": number})
-    return f"{number}: error: {code}: {message}"
-
-
-def summary(result: Result) -> str:
-    """One line: ``4 han 20 fu, 5200: menzen_tsumo 1, pinfu 1, ittsu 2 (E 2600, W 1300, N
-    1300)``."""
-    value = f"yakuman x{result.yakuman}" if result.yakuman else f"{result.han} han {result.fu} fu"
-    if result.limit:
-        value += f" {result.limit}"
-    yaku = ", ".join(f"{y.id} x{y.yakuman}" if y.yakuman else f"{y.id} {y.han}"
-                     for y in result.yaku)
-    pays = ", ".join(f"{p.payer} {p.points + p.honba}" for p in result.payments)
-    extra = f" + {result.sticks} sticks" if result.sticks else ""
-    return f"{value}, {result.winner_receives}: {yaku} ({pays}{extra})"
