@@ -16,7 +16,7 @@ from riichi_rules.language import ast
 
 _DECLARATION_START = re.compile(
     r"^\s*(override\s+)?(yakuman|yaku|dora|fu|limits|payments|furiten|claim|riichi_rule|"
-    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard)\b",
+    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard|situation)\b",
     re.MULTILINE,
 )
 

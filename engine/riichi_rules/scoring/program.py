@@ -233,6 +233,27 @@ class TableProgram:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class SituationRule:
+    """Facts of a win that cannot hold together (a ``situation`` rule): ``forbid`` holds of
+    such a win, ``message`` (its ``doc``) says why."""
+
+    name: str
+    forbid: Fn
+    message: str
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class SituationProgram:
+    """The situation rules, with the environment sizes they need (they run before the hand is
+    read, in an environment of their own)."""
+
+    rules: tuple[SituationRule, ...] = ()
+    slot_count: int = 0
+    cache_size: int = 0
+
+
 @dataclass(frozen=True)
 class ScoringProgram:
     """Everything the scorer runs for one ruleset."""
@@ -248,6 +269,7 @@ class ScoringProgram:
     cache_size: int
     declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
+    situations: SituationProgram = field(default_factory=SituationProgram)
     # the rules as the front end typed them (what the reference evaluator and the search read)
     typed: TypedRules = field(default_factory=TypedRules, repr=False, compare=False)
     # what the scorer runs, rule by rule: (rule, condition, han or yakuman multiple: a
@@ -422,7 +444,7 @@ class _Lowering:
         return ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
             self.lowerer.slot_count, self.lowerer.cache_size, dict(self.decls.scoring),
-            self._table(), typed=self.typed)
+            self._table(), self._situations(), typed=self.typed)
 
     def _origin(self, decl: ast.Declaration) -> Origin:
         source = decl.first("source")
@@ -544,6 +566,15 @@ class _Lowering:
                 deposit = amount
         return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl), decl,
                            _readers(plain_inputs(decl, v.FEATURES)))
+
+    def _situations(self) -> SituationProgram:
+        lowerer = Lowerer()
+        lowerer.count_uses(self.typed.situation_trees())
+        rules = tuple(
+            SituationRule(s.name, lowerer.lower(fold(s.forbid)).fn, s.message,
+                          self._origin(s.declaration))
+            for s in self.typed.situations)
+        return SituationProgram(rules, lowerer.slot_count, lowerer.cache_size)
 
     def _table(self) -> TableProgram:
         lowerer = Lowerer()

@@ -13,7 +13,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
-from riichi_rules.language.vocabulary import Env, WinFacts
+from riichi_rules.language.vocabulary import MISSING, Env, WinFacts
 from riichi_rules.readings import Group, Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring.program import (
@@ -77,11 +77,14 @@ def score(
     if not isinstance(win, Win):
         win = Win.from_json(win)
     _check_red_fives(win, prog)
+    facts = WinFacts(win)
+    refused = situation_error(facts, prog)
+    if refused is not None:
+        raise refused
     candidates = readings(win)
     if not candidates:
         raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
                          f"{len(win.melds)} meld(s) is not a complete hand")
-    facts = WinFacts(win)
     env = Env(facts, prog.slot_count, prog.cache_size)
     best: _Candidate | None = None
     for reading in candidates:
@@ -92,6 +95,22 @@ def score(
     if best is None:
         raise InputError("no_yaku", "the hand is complete but has no yaku")
     return _settle(prog, env, best)
+
+
+def situation_error(win: Win | WinFacts, prog: ScoringProgram) -> InputError | None:
+    """The refusal of a win whose facts cannot hold together, as the ruleset's situation
+    rules say (``impossible_flags``, each broken rule's message and place), or None."""
+    situations = prog.situations
+    if not situations.rules:
+        return None
+    env = Env(win if isinstance(win, WinFacts) else WinFacts(win), situations.slot_count,
+              situations.cache_size)
+    env.cache = [MISSING] * situations.cache_size
+    broken = [rule for rule in situations.rules if rule.forbid(env)]
+    if not broken:
+        return None
+    return InputError("impossible_flags", "; ".join(
+        f"{rule.message} ({rule.origin.file}:{rule.origin.line})" for rule in broken))
 
 
 _Fired = tuple[YakuRule, int, int]  # a yaku rule that holds: (rule, han, yakuman multiple)
