@@ -92,6 +92,7 @@ class Declarations:
         self.scoring: dict[str, ast.Declaration] = {}  # yaku, yakuman and dora kinds by id
         self.singletons: dict[str, ast.Declaration] = {}  # fu, limits, payments
         self.situations: dict[str, ast.Declaration] = {}  # facts that cannot hold together
+        self.disabled: set[str] = set()  # yaku a ruleset switches off ("enabled": false)
         self.table: dict[str, ast.Declaration] = {}  # "kind name" -> declaration
 
     def error(self, span: ast.Span, message: str, hint: str = "") -> None:
@@ -168,8 +169,13 @@ class Declarations:
                     "false if the ruleset never allows it), or keep the base rules' one"))
 
     def disable(self, name: str) -> bool:
-        """Leave out a yaku (a ruleset's ``"enabled": false``); False if none is declared."""
-        return self.scoring.pop(name, None) is not None
+        """Leave out a yaku (a ruleset's ``"enabled": false``): it does not exist at the
+        table, so it never scores, ``yaku(NAME)`` is false and a ``replaces NAME`` has
+        nothing to replace. False if none is declared."""
+        if self.scoring.pop(name, None) is None:
+            return False
+        self.disabled.add(name)
+        return True
 
     def check_replaces(self) -> None:
         """Every name a ``replaces`` gives is declared, and no yaku replaces itself through
@@ -180,10 +186,11 @@ class Declarations:
             for clause in decl.clauses_of("replaces"):
                 spans = clause.name_spans or tuple(clause.span for _ in clause.names)
                 for name, span in zip(clause.names, spans, strict=False):
-                    if name not in self.scoring and not self.standalone:
+                    if name not in self.scoring and name not in self.disabled \
+                            and not self.standalone:
                         self.error(span, f"{decl.name} replaces '{name}', which is not "
                                    "declared", did_you_mean(name, self.scoring))
-            graph[decl.name] = names
+            graph[decl.name] = tuple(n for n in names if n not in self.disabled)
         state: dict[str, int] = {}
 
         def visit(node: str, path: list[str]) -> None:

@@ -383,9 +383,9 @@ def compile_program(config: RulesetConfig) -> ScoringProgram:
                 hint=did_you_mean(yaku_id, decls.scoring)))
         elif change.get("enabled") is False:
             decls.disable(yaku_id)
-    known = decls.scoring
-    typed = type_rules(decls, config.parameters, lambda name: name in known,
-                       parameter_values())
+    known, disabled = decls.scoring, decls.disabled
+    typed = type_rules(decls, config.parameters,
+                       lambda name: name in known or name in disabled, parameter_values())
     for kind in ONE_OF_EACH:
         if kind not in decls.singletons:
             diagnostics.append(Diagnostic(config.id, 1, 1,
