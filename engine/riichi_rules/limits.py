@@ -22,10 +22,16 @@ JSON_DEPTH = 64
 """How deep arrays and objects may nest in a batch line or a ruleset.json (a win nests 3)."""
 YAML_DEPTH = 64
 """How deep lists and mappings may nest in a case file (the bundled ones nest 6)."""
+YAML_LINE_CHARS = 4_000
+"""A line of a case file (the bundled ones stay under 120 characters): PyYAML's work on a
+line grows with its length times its open brackets."""
 YAML_NODES = 200_000
 """How many values a case file may hold, each alias counted as the values it repeats (the
 bundled files hold at most about 3,100): a few hundred bytes of aliases cannot stand for
 millions of values."""
+RULE_TOKENS = 10_000
+"""The words, numbers, strings and symbols of a rule file (the largest bundled one has about
+1,500): the parser's work grows with them, about a second for this many."""
 STRING_CHARS = 10_000
 """A string literal in a rule file (the longest bundled one has 524 characters)."""
 NUMBER = 10**9

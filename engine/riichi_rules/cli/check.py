@@ -204,19 +204,19 @@ def _problem(file: str, message: str, hint: str = "") -> Diagnostic:
 
 def check_rules_file(name: str) -> Report:
     """One ``.rules`` file on its own, with every parameter at its schema default."""
-    from riichi_rules.errors import RuleError
+    from riichi_rules.errors import InputError, RuleError
     from riichi_rules.language.parser import parse_rules
     from riichi_rules.rulesets.config import parameter_defaults
-    from riichi_rules.scoring.program import check_rule_text
+    from riichi_rules.scoring.program import check_rule_text, read_rule_file
 
     report = Report(name, "rules")
-    try:
-        text = Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not Path(name).exists():
         report.diagnostics.append(_problem(name, "no such file"))
         return report
-    except (OSError, UnicodeDecodeError) as error:
-        report.diagnostics.append(_problem(name, f"cannot read the file: {error}"))
+    try:
+        text = read_rule_file(Path(name))
+    except InputError as error:
+        report.diagnostics.append(_problem(name, error.message))
         return report
     report.diagnostics.extend(check_rule_text(text, name, parameter_defaults()))
     if report.ok:

@@ -10,7 +10,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
+from riichi_rules import limits
+from riichi_rules.errors import Diagnostic, InputError, RuleError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
 from riichi_rules.language.compiler import Compiled, Lowerer
@@ -366,7 +367,11 @@ def compile_program(config: RulesetConfig) -> ScoringProgram:
     decls = Declarations(diagnostics, sources.line)
     for path in config.rule_files:
         name = display_path(path)
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = read_rule_file(path)
+        except InputError as error:
+            diagnostics.append(Diagnostic(name, 1, 1, error.message))
+            continue
         sources.add(name, text)
         try:
             rule_file = parse_rules(text, name)
@@ -394,6 +399,12 @@ def compile_program(config: RulesetConfig) -> ScoringProgram:
     if diagnostics:
         raise RuleError(diagnostics)
     return _Lowering(config, decls, typed).program()
+
+
+def read_rule_file(path: Path) -> str:
+    """The text of a rule file (UTF-8, at most :data:`~riichi_rules.limits.RULE_FILE_BYTES`).
+    Raises InputError ``too_large``, ``bad_encoding`` or ``unreadable``."""
+    return limits.read_text(path, limits.RULE_FILE_BYTES, "a rule file")
 
 
 def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> list[Diagnostic]:
