@@ -76,7 +76,10 @@ _BRACKETS = re.compile(r"""'[^']*'?|"[^"\\]*(?:\\.[^"\\]*)*"?|#.*|[\[\]{}]""")
 
 def _walk(text: str) -> tuple[int, int, str] | None:
     """The bounds on nesting and values, over the parse events."""
-    loader = StrictLoader(text)
+    try:
+        loader = StrictLoader(text)
+    except yaml.YAMLError:  # a character YAML does not allow: the loader says where
+        return None
     sizes: dict[str, int] = {}  # an anchor's values, its aliases expanded
     open_: list[list[int]] = []  # the values of each list or mapping being read
     anchors: list[str | None] = []

@@ -389,3 +389,13 @@ def test_numbers_are_decimal_digits_only(tmp_path: Path) -> None:
     # and 030 is 30, not YAML 1.1's octal 24
     (case,) = load_file(write(tmp_path, "octal.yaml", GOOD.replace("fu: 30", "fu: 030")))
     assert case.expect["default"]["fu"] == 30
+
+
+def test_a_control_character_names_its_place(tmp_path: Path) -> None:
+    # YAML 1.1 §5.1: C0 control characters other than tab and line breaks are not allowed
+    # (the fuzz suite found this raising out of the loader)
+    text = GOOD.replace("source: ", "source: \x1f")
+    [(line, message)] = problems(write(tmp_path, "control.yaml", text))
+    assert line == 2
+    assert message == ("invalid YAML: the character #x001f is not allowed in YAML (a control "
+                       "character)")

@@ -342,7 +342,15 @@ class _Loader:
         if shape is not None:
             self.at(*shape)
             return None
-        loader = StrictLoader(self.text)
+        try:
+            loader = StrictLoader(self.text)
+        except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+            before = self.text[:exc.position]
+            self.at(before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1,
+                    f"invalid YAML: the character #x{exc.character:04x} is not allowed in "
+                    "YAML (a control character)", "remove it, or write it as an escape in a "
+                    "double-quoted string (\"\\x1f\")")
+            return None
         try:
             self.root = loader.get_single_node()
             if self.root is None:
