@@ -5,7 +5,7 @@
 Over every game record of shared/data/tenhou/mjlog/ (the ``.xml_`` files included) and
 tenhou6/, it measures:
 
-* read: parsing every file into a GameRecord (riichi_rules.records.events.read_record);
+* read: parsing every file into a GameRecord (riichi_rules.records.files.read_record);
 * replay: HandReferee over every hand of the standard four-player games (replay_game with the
   ruleset compiled once beforehand; three-player and special-lobby games are skipped by the
   referee and not counted): legal actions, furiten, each win scored and settled, standings;
@@ -30,7 +30,8 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from riichi_rules.records.events import GameRecord, read_record
+from riichi_rules.records.events import GameRecord
+from riichi_rules.records.files import read_record
 from riichi_rules.referee.replay import GameReport, replay_game
 from riichi_rules.scoring.scorer import program
 

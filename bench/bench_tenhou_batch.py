@@ -101,7 +101,7 @@ def main() -> int:
     totals: list[int] = []
 
     def score_wins() -> None:
-        totals[:] = [score(w, prog).total for w in wins]
+        totals[:] = [score(w, prog).points for w in wins]
 
     print(line("score(Win) in-process", n, best_of(args.repeat, score_wins)))
     print(line("score(json) in-process", n,

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import gzip
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -59,3 +60,30 @@ def listed_records(suffixes: tuple[str, ...]) -> set[str]:
     names |= {f"tenhou6/tsubakisakura_mjlog2json/{Path(n).stem}.json" for n in names
               if n.startswith(twins)}
     return {n for n in names if Path(n).suffix in suffixes}
+
+
+def markdown_table(path: Path, title: str, columns: int) -> list[list[str]]:
+    """The rows (cells stripped, the header left out) of the table under the heading
+    ``## title`` of a Markdown file, each checked to have ``columns`` cells."""
+    rows: list[list[str]] = []
+    inside = False
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.startswith("## "):
+            inside = line[3:].strip() == title
+            continue
+        cells = [c.strip() for c in line.strip().strip("|").split("|")]
+        if not inside or not line.startswith("|") or set(cells[0]) <= {"-"}:
+            continue
+        assert len(cells) == columns, f"{path.name}, {title}: {line}"
+        rows.append(cells)
+    return rows[1:]  # the header
+
+
+def assert_all_listed(seen: dict[Any, str], listed: dict[Any, str]) -> None:
+    """Every disagreement found (key -> message) is listed in a KNOWN table (key -> cause),
+    and every listed one is still found; a failure prints the missing rows ready to paste."""
+    unlisted = {k: m for k, m in seen.items() if k not in listed}
+    gone = sorted(k for k in listed if k not in seen)
+    assert not unlisted, "disagreements not listed in KNOWN_REPLAY.md:\n" + "\n".join(
+        "| " + " | ".join(map(str, (*k, m))) + " |" for k, m in sorted(unlisted.items()))
+    assert not gone, f"listed in KNOWN_REPLAY.md but no longer found (delete them): {gone}"

@@ -6,9 +6,13 @@ stays light::
 
     import riichi_rules as rr
 
-    result = rr.score({"hand": "22p234p123s456s789s", "win": "9s", "tsumo": True}, "tenhou")
-    print(result.han, result.fu, result.total)
+    result = rr.score("22p234p123s456s789s", win="9s", tsumo=True, ruleset="tenhou")
+    print(result.han, result.fu, result.points)
     print(result.explain())
+
+    rr.compare("ema-2016", "wrc-2025").cases       # where two rulesets differ
+    for game in rr.replay(["game.mjlog"], "tenhou"):  # game records checked
+        print(game)
 """
 
 from __future__ import annotations
@@ -18,7 +22,7 @@ from typing import TYPE_CHECKING, Any
 
 __version__ = "0.1.0"
 
-# name -> the module that defines it
+# name -> the module that defines it ("module:name" where the name there differs)
 _API: dict[str, str] = {
     # scoring a win
     "score": "riichi_rules.scoring.scorer",
@@ -29,20 +33,21 @@ _API: dict[str, str] = {
     "Tile": "riichi_rules.tiles",
     "parse_tiles": "riichi_rules.tiles",
     # rulesets
-    "load_config": "riichi_rules.rulesets.config",
+    "load_ruleset": "riichi_rules.rulesets.config:load_config",
     "bundled_ids": "riichi_rules.rulesets.config",
     "RulesetConfig": "riichi_rules.rulesets.config",
     "ScoringProgram": "riichi_rules.scoring.program",
     "compile_program": "riichi_rules.scoring.program",
     "check_rule_text": "riichi_rules.scoring.program",
-    # comparing rulesets (the comparison of the conformance cases is riichi_rules.compare's
-    # compare(): the module's name, which the package cannot also give to the function)
+    # comparing rulesets
+    "compare": "riichi_rules.comparison.pair",
+    "matrix": "riichi_rules.comparison.matrix",
     "search_differences": "riichi_rules.search.differences",
     "witness_report": "riichi_rules.search.witness",
     "Budget": "riichi_rules.search.climb",
     # game records and the referee
-    "read_record": "riichi_rules.records.events",
-    "replay_files": "riichi_rules.referee.replay",
+    "read_record": "riichi_rules.records.files",
+    "replay": "riichi_rules.referee.replay:replay_files",
     "HandReferee": "riichi_rules.referee.hand",
     # the conformance suite
     "load_suite": "riichi_rules.conformance.cases",
@@ -61,9 +66,10 @@ _API: dict[str, str] = {
 __all__ = [
     "Budget", "ConfigError", "Diagnostic", "DiagnosticError", "HandReferee", "InputError",
     "Meld", "Result", "RiichiError", "RuleError", "RuleFault", "RulesetConfig",
-    "ScoringProgram", "Tile", "Win", "bundled_ids", "check_rule_text", "compile_program",
-    "load_config", "load_suite", "parse_tiles", "program", "read_record", "replay_files",
-    "run_case", "run_suite", "score", "search_differences", "witness_report",
+    "ScoringProgram", "Tile", "Win", "bundled_ids", "check_rule_text", "compare",
+    "compile_program", "load_ruleset", "load_suite", "matrix", "parse_tiles", "program",
+    "read_record", "replay", "run_case", "run_suite", "score", "search_differences",
+    "witness_report",
 ]
 
 
@@ -71,7 +77,8 @@ def __getattr__(name: str) -> Any:
     module = _API.get(name)
     if module is None:
         raise AttributeError(f"module 'riichi_rules' has no attribute {name!r}")
-    value = getattr(import_module(module), name)
+    module, _, attribute = module.partition(":")
+    value = getattr(import_module(module), attribute or name)
     globals()[name] = value  # the next look-up finds it at once
     return value
 
@@ -81,6 +88,8 @@ def __dir__() -> list[str]:
 
 
 if TYPE_CHECKING:  # what a type checker sees of the lazy names
+    from riichi_rules.comparison.matrix import matrix
+    from riichi_rules.comparison.pair import compare
     from riichi_rules.conformance.cases import load_suite
     from riichi_rules.conformance.runner import run_case, run_suite
     from riichi_rules.errors import (
@@ -93,10 +102,11 @@ if TYPE_CHECKING:  # what a type checker sees of the lazy names
         RuleFault,
     )
     from riichi_rules.hand import Meld, Win
-    from riichi_rules.records.events import read_record
+    from riichi_rules.records.files import read_record
     from riichi_rules.referee.hand import HandReferee
-    from riichi_rules.referee.replay import replay_files
-    from riichi_rules.rulesets.config import RulesetConfig, bundled_ids, load_config
+    from riichi_rules.referee.replay import replay_files as replay
+    from riichi_rules.rulesets.config import RulesetConfig, bundled_ids
+    from riichi_rules.rulesets.config import load_config as load_ruleset
     from riichi_rules.scoring.program import ScoringProgram, check_rule_text, compile_program
     from riichi_rules.scoring.result import Result
     from riichi_rules.scoring.scorer import program, score

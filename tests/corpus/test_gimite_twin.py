@@ -18,7 +18,8 @@ import pytest
 
 from corpus_data import MJAI, need_corpus
 from records.mjai_writer import to_mjai
-from riichi_rules.records.events import RecordError, read_record
+from riichi_rules.records.events import RecordError
+from riichi_rules.records.files import read_record
 from riichi_rules.records.mjai import FIRST_PROTOCOL
 
 GIMITE = MJAI / "gimite"

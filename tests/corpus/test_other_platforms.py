@@ -1,17 +1,16 @@
 """The games of other platforms in shared/data/other-platforms/, each under its platform's
 ruleset: the Mahjong Soul game (tenhou.net/6 JSON converted from Mahjong Soul's log) under
 ``mahjong-soul``, the M.League game (its tenhou.net/6 conversion, a link in notes) under
-``m-league``; the Riichi City game (its API's raw JSON) and M.League's viewer page, which no
-reader here reads, are refused saying so (README of shared/data)."""
+``m-league``; M.League's viewer page, which no reader here reads, is refused saying so (README
+of shared/data). The Riichi City games (its API's raw JSON) under ``riichi-city``:
+test_riichi_city_corpus.py."""
 
 from __future__ import annotations
 
 import re
 
-import pytest
-
 from corpus_data import OTHER_PLATFORMS, need_corpus
-from riichi_rules.records.events import read_record, record_files
+from riichi_rules.records.files import read_record, record_files
 from riichi_rules.referee.replay import GameReport, replay_files
 
 pytestmark = need_corpus(OTHER_PLATFORMS)
@@ -62,13 +61,16 @@ def test_the_m_league_game_under_m_league() -> None:
     assert len(stated) == 4 and report.final_points == stated
 
 
-@pytest.mark.parametrize(("folder", "says"), [
-    (CITY, "a Riichi City game (the raw JSON of its API"),
-    (LEAGUE, "M.League's game viewer"),
-])
-def test_formats_no_reader_reads_are_refused_saying_so(folder: object, says: str) -> None:
-    paths = [p for p in folder.iterdir()  # type: ignore[attr-defined]
-             if p.suffix in ("", ".json") and not p.name.endswith("_tenhou")]
+def test_the_m_league_viewer_page_is_refused_saying_so() -> None:
+    paths = [p for p in LEAGUE.iterdir() if p.suffix == "" and not p.name.endswith("_tenhou")]
     assert paths
-    for report in replayed(paths, "riichi-city" if folder == CITY else "m-league"):
-        assert says in report.error and "\n" not in report.error, report.source
+    for report in replayed(paths, "m-league"):
+        assert "M.League's game viewer" in report.error and "\n" not in report.error, report.source
+
+
+def test_the_riichi_city_game_is_refused_under_tenhou_saying_why() -> None:
+    reports = replayed(list(record_files([CITY])), "tenhou")
+    assert reports
+    for report in reports:
+        assert report.unsupported.endswith("replay it with --ruleset riichi-city (or a "
+                                           "ruleset extending it)")

@@ -2,7 +2,7 @@
 ``riichi replay ../shared/data/tenhou ../shared/data/mjai --ruleset tenhou`` reads it.
 
 Every file of shared/data/tenhou/ and shared/data/mjai/ that a folder scan takes
-(:func:`riichi_rules.records.events.record_files`: plain and gzip mjlog, tenhou.net/6 JSON, mjai
+(:func:`riichi_rules.records.files.record_files`: plain and gzip mjlog, tenhou.net/6 JSON, mjai
 JSON lines, texts of tenhou.net/6 editor links) and the two ``.xml_`` files (named explicitly,
 since a folder scan skips that suffix) is replayed with
 :func:`riichi_rules.referee.replay.replay_files`, each game by the rules of its day: legal
@@ -49,12 +49,14 @@ from corpus_data import (
     DATA,
     MJAI,
     TENHOU,
+    assert_all_listed,
     listed_records,
+    markdown_table,
     need_corpus,
     record_text,
     tsv_rows,
 )
-from riichi_rules.records import events
+from riichi_rules.records.files import record_files
 from riichi_rules.referee.replay import GameReport, replay_files
 from riichi_rules.rulesets.config import load_config
 
@@ -73,7 +75,7 @@ Key = tuple[str, str, int, str]  # file (relative to shared/data), hand, event, 
 def scanned() -> list[Path]:
     """What ``riichi replay`` reads of the two folders, and the two ``.xml_`` files."""
     odd = sorted((TENHOU / "mjlog").rglob("*.xml_"))
-    return [*events.record_files([TENHOU, MJAI]), *odd]
+    return [*record_files([TENHOU, MJAI]), *odd]
 
 
 def relative(path: str | Path) -> str:
@@ -144,18 +146,7 @@ def twin(name: str) -> str | None:
 
 def table(title: str, columns: int) -> list[list[str]]:
     """The rows of the table under the heading ``title`` of KNOWN_REPLAY.md."""
-    rows: list[list[str]] = []
-    inside = False
-    for line in KNOWN.read_text(encoding="utf-8").splitlines():
-        if line.startswith("## "):
-            inside = line[3:].strip() == title
-            continue
-        cells = [c.strip() for c in line.strip().strip("|").split("|")]
-        if not inside or not line.startswith("|") or set(cells[0]) <= {"-"}:
-            continue
-        assert len(cells) == columns, f"KNOWN_REPLAY.md, {title}: {line}"
-        rows.append(cells)
-    return rows[1:]  # the header
+    return markdown_table(KNOWN, title, columns)
 
 
 def known() -> dict[Key, str]:
@@ -257,13 +248,7 @@ def test_every_hand_and_win_is_replayed() -> None:
 
 
 def test_every_disagreement_is_known() -> None:
-    listed = known()
-    seen = found()
-    unlisted = {k: m for k, m in seen.items() if k not in listed}
-    gone = sorted(k for k in listed if k not in seen)
-    assert not unlisted, "disagreements not listed in KNOWN_REPLAY.md:\n" + "\n".join(
-        f"| {k[0]} | {k[1]} | {k[2]} | {k[3]} | {m} |" for k, m in sorted(unlisted.items()))
-    assert not gone, f"listed in KNOWN_REPLAY.md but no longer found (delete them): {gone}"
+    assert_all_listed(found(), known())
 
 
 def test_known_causes_are_explained() -> None:

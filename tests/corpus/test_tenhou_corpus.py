@@ -102,11 +102,11 @@ def compare(record: dict[str, Any]) -> Mismatch | None:
             diffs.append(("fu", theirs.fu, ours.fu))
         if yaku != dict(theirs.yaku):
             diffs.append(("yaku", dict(theirs.yaku), yaku))
-    if ours.total != theirs.points:
-        diffs.append(("points", theirs.points, ours.total))
+    if ours.points != theirs.points:
+        diffs.append(("points", theirs.points, ours.points))
     if LIMIT_CODES.get(ours.limit, -1) != theirs.limit:
         diffs.append(("limit", theirs.limit, ours.limit))
-    receives = ours.winner_receives if theirs.collects_deposits else ours.total
+    receives = ours.winner_receives if theirs.collects_deposits else ours.points
     if receives != theirs.winner_delta:
         diffs.append(("delta", theirs.winner_delta, receives))
     if not diffs:

@@ -28,7 +28,7 @@ from riichi_rules.impact.corpus import (
     read_wins,
 )
 from riichi_rules.records.events import Win as WinEvent
-from riichi_rules.records.events import read_records
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.scoring.scorer import program
 from riichi_rules.tiles import Wind, parse_tiles

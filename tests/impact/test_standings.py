@@ -28,7 +28,8 @@ from pathlib import Path
 
 from corpus_data import TENHOU, need_corpus
 from riichi_rules.impact.standings import EXPECTED, Standing, settle_files, settle_game
-from riichi_rules.records.events import GameRecord, read_records
+from riichi_rules.records.events import GameRecord
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.replay import replay_game
 from riichi_rules.scoring.scorer import program
 

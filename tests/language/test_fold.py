@@ -41,6 +41,26 @@ def test_the_parts_that_cannot_change_a_chain_are_dropped() -> None:
     assert [p.op for p in folded.parts if p is not None] == [t.COMPARE, t.FEATURE]
 
 
+@pytest.mark.parametrize(("condition", "value"), [
+    # a test or its negation always holds, whatever the situation (rulesets/base/table.rules:
+    # a kan rule's 'on is closed_kan or on is not closed_kan' once its parameter is put in)
+    ("tsumo or not tsumo", True),
+    ("form is standard or form is not standard", True),
+    ("count(sets) == 4 or count(sets) != 4", True),
+    # and both never do
+    ("riichi and not riichi", False),
+    ("closed and han >= 2 and not closed", False),
+])
+def test_a_test_with_its_negation_folds(condition: str, value: bool) -> None:
+    folded = fold(_typed(condition))
+    assert (folded.op, folded.data) == (t.CONST, value)
+
+
+def test_a_test_and_another_do_not_fold() -> None:
+    # 'tsumo or not riichi' is not decided by its form
+    assert fold(_typed("tsumo or not riichi")).op == t.OR
+
+
 def test_what_reads_the_situation_stays() -> None:
     folded = fold(_typed("count(sets where chow) >= 1 + 1"))
     assert folded.op == t.COMPARE

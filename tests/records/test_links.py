@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from riichi_rules.records.events import RecordError, read_games, read_record, read_records
+from riichi_rules.records.events import RecordError
+from riichi_rules.records.files import read_games, read_record, read_records
 from riichi_rules.records.links import has_links, read_links
 from riichi_rules.records.tenhou6 import read_tenhou6
 

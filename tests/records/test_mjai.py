@@ -43,9 +43,8 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    read_record,
-    read_records,
 )
+from riichi_rules.records.files import read_record, read_records
 from riichi_rules.records.mjai import UNSCORED, read_mjai, tile_of_mjai
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import read_tenhou6

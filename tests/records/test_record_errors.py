@@ -14,12 +14,8 @@ from typing import Any
 import pytest
 
 from riichi_rules.errors import InputError
-from riichi_rules.records.events import (
-    GameRecord,
-    RecordError,
-    read_record,
-    read_records,
-)
+from riichi_rules.records.events import GameRecord, RecordError
+from riichi_rules.records.files import read_record, read_records
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import read_tenhou6
 

@@ -477,17 +477,43 @@ def kuikae_table(ruleset: str, hand: str, meld: str) -> Table:
     return t
 
 
+# The cases of KUIKAE that discard the called tile itself; the others discard the tile at the
+# other end of a chow.
+SAME_TILE = {"pon_same_tile", "chi_4_with_56_then_4"}
+KUIKAE_BANNED = [r for r in BUNDLED if load_config(r).parameters["kuikae"] == "banned"]
+
+
 @pytest.mark.parametrize("case", sorted(KUIKAE))
-@pytest.mark.parametrize("ruleset", BUNDLED)
+@pytest.mark.parametrize("ruleset", KUIKAE_BANNED)
 def test_kuikae_is_banned_in_every_bundled_ruleset(ruleset: str, case: str) -> None:
-    """EMA 2016 §3.3.2 (000): no discarding the called tile right after the call, nor the tile
-    at the other end of the chow; 002 (食替: 345s + chi 6s, no 3s); variants.md #50 (banned
-    in EMA16 [S1], EMA25, WRC22, Tenhou, MJS, ML; '*' WRC25; '?' JPML)."""
+    """EMA 2016 §3.3.2 (ema-rcr-2016): no discarding the called tile right after the call, nor
+    the tile at the other end of the chow; table-practice-zh-2013 (食替: 345s + chi 6s, no 3s);
+    banned in every bundled ruleset but JPML, whose kuikae is same_tile_only."""
     hand, meld, discarded = KUIKAE[case]
     t = kuikae_table(ruleset, hand, meld)
     found = t.discard(1, discarded)
     assert [d.what for d in found] == ["illegal_discard"]
     assert "kuikae" in found[0].message
+
+
+def test_every_bundled_ruleset_but_jpml_bans_both_kinds_of_kuikae() -> None:
+    assert sorted(set(BUNDLED) - set(KUIKAE_BANNED)) == ["jpml"]
+    assert load_config("jpml").parameters["kuikae"] == "same_tile_only"
+
+
+@pytest.mark.parametrize("case", sorted(KUIKAE))
+def test_jpml_bans_only_the_called_tile(case: str) -> None:
+    """JPML: "現物以外の喰い替えを認める" [mahjong-academy-jpml] (every swap call is allowed but
+    discarding the called tile itself); "チーをする同一牌を捨てるチーは出来ない(喰い変えが可能)"
+    [rkkita-jpml-a-rules-2017]. After a chow of 4m with 56m, 4m may not go, 7m may."""
+    hand, meld, discarded = KUIKAE[case]
+    t = kuikae_table("jpml", hand, meld)
+    found = t.discard(1, discarded)
+    if case in SAME_TILE:
+        assert [d.what for d in found] == ["illegal_discard"]
+        assert "kuikae" in found[0].message
+    else:
+        assert found == []
 
 
 @pytest.mark.parametrize("case", sorted(NOT_KUIKAE))
@@ -574,14 +600,14 @@ def test_no_riichi_on_a_wait_one_holds_all_four_of(ruleset: str) -> None:
 
 # variants.md #36: the live-wall tiles needed to declare riichi.
 RIICHI_MIN_WALL = {
-    "ema-2016": 4,  # '>=4?' (2012 wording [S3]); 000 §3.3.14: 'fewer than four: no riichi'
-    "ema-2025": 1,  # '>=1 (2025 change) [S4]'
-    "wrc-2022": 1,  # 'a draw needed? [S13]'
-    "wrc-2025": 0,  # 'even 0 (clarification) [S12,S13]'
-    "tenhou": 4,  # '>=4 [S14]'
-    "mahjong-soul": 1,  # 'a draw needed [S13]'
-    "m-league": 0,  # 'no draw needed [S19,S20] (S12 says >=1) ?'
-    "jpml": 1,  # '>=1? [S12]'
+    "ema-2016": 4,  # ema-rcr-2016 §3.3.14 [ema-rcr-2016-pl]: 'fewer than four: no riichi'
+    "ema-2025": 1,  # '>=1 (2025 change)' [senegrom-mahjong]
+    "wrc-2022": 4,  # [wrc-rules-2015] §6.5.1: 'less than four tiles left in the wall: no riichi'
+    "wrc-2025": 0,  # 'even 0 (clarification)' [riichi-presets-doc, riichi-advanced]
+    "tenhou": 4,  # '>=4' [riichi-wiki-tenhou-rules]
+    "mahjong-soul": 4,  # 'getNumLeftTiles() < 4u' forbids it [kanachan-simulator, riichienv-rules]
+    "m-league": 1,  # no draw needed, but not on the last tile [mahjong-portal-riichi]
+    "jpml": 1,  # '>=1' [riichi-presets-doc]
 }
 
 
@@ -756,10 +782,10 @@ KOKUSHI_ROBS = {
     "ema-2025": True,  # yes [S4]
     "wrc-2022": False,  # 'no?' (000 translator's note: WRC and 2018 rules forbid it)
     "wrc-2025": False,  # '?': the ruleset keeps WRC 2022's value
-    "tenhou": True,  # '? (no [S16]; yes [S13])': the ruleset says yes
+    "tenhou": False,  # no [riichienv-rules, mortal-libriichi, riichi-wiki-chankan]
     "mahjong-soul": True,  # yes [S13,S16]
     "m-league": False,  # no, kokushi included [S20]
-    "jpml": True,  # yes (2012) [S21]
+    "jpml": False,  # no since the 2023 revision [jpml-rule-changes-2023] (yes in 2012 [S21])
 }
 
 
@@ -982,11 +1008,12 @@ def four_kans_table(ruleset: str, called: bool) -> Table:
     return t
 
 
-# Suukantsu pao (rulesets/*/ruleset.json citations.pao_yakuman): WRC 2025 [wrc-rules-2025]
+# Suukantsu pao (rulesets/*/ruleset.json citations.pao_yakuman): WRC 2022
+# [toronto-riichi-rules] ('Pao: Daisangen, Daisuushii, Suukantsu'), WRC 2025 [wrc-rules-2025]
 # §9.1.1, M.League ('4th kan a daiminkan onto 3 kans') [riichi-wiki-m-league], JPML
 # [pantheon-rulesets] (jpmlA.php yakuWithPao); not EMA 2016, EMA 2025, Tenhou ('dropped
-# early'), Mahjong Soul; WRC 2022 uncertain (no).
-SUUKANTSU_PAO = {"wrc-2025", "m-league", "jpml"}
+# early'), Mahjong Soul.
+SUUKANTSU_PAO = {"wrc-2022", "wrc-2025", "m-league", "jpml"}
 
 # Non-dealer yakuman by self-draw, no pao: the dealer (seat 0) pays 16,000, seats 2 and 3
 # 8,000 each.

@@ -43,8 +43,8 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    read_record,
 )
+from riichi_rules.records.files import read_record
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.questions import waits
 from riichi_rules.referee.state import relation

@@ -57,7 +57,7 @@ def test_a_win_scored_differently_is_noted_and_may_be_swapped() -> None:
     assert want16 is not None and want25 is not None
     shadow = Shadow(ema16, [ema25])
     _play(case, shadow)
-    totals = {(a.total, b.total) for _, a, b in shadow.scoring[0]
+    totals = {(a.points, b.points) for _, a, b in shadow.scoring[0]
               if isinstance(a, Result) and isinstance(b, Result)}
     assert (want16.fields["wins"][1]["points"], want25.fields["wins"][1]["points"]) in totals
     swapped = _play(case, Shadow(ema16, [ema25], swap=[SCORING]))

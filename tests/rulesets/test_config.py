@@ -170,17 +170,27 @@ def test_bundled_values_from_variants() -> None:
     assert p["jpml"]["ippatsu"] is False and p["jpml"]["ura_dora"] is False
 
 
-def test_uncertain_is_dropped_when_a_child_sets_the_value() -> None:
+def test_uncertain_is_dropped_when_a_child_sets_the_value(tmp_path: Path) -> None:
     w22, w25 = load_config("wrc-2022"), load_config("wrc-2025")
-    # WRC 2022's riichi wall tiles are doubted; WRC 2025 sets 0 (its 2025 clarification)
-    assert "riichi_min_wall_tiles" in w22.uncertain
+    # WRC 2022 cites at least 4 wall tiles (WRC 2015 §6.5.1); WRC 2025 sets 0 (its 2025
+    # clarification) with its own citation
+    assert w22.cited_by["riichi_min_wall_tiles"] == "wrc-2022"
+    assert w22.parameters["riichi_min_wall_tiles"] == 4
     assert "riichi_min_wall_tiles" not in w25.uncertain
     assert w25.citations["riichi_min_wall_tiles"]
     assert w25.cited_by["riichi_min_wall_tiles"] == "wrc-2025"
-    assert "pao_honba" in w25.uncertain
-    # EMA 2016's riichi wall tiles (the 2012 wording) are doubted; EMA 2025 sets its own value
-    assert "riichi_min_wall_tiles" in load_config("ema-2016").uncertain
-    assert "riichi_min_wall_tiles" not in load_config("ema-2025").uncertain
+    # WRC 2022 settles who pays the honba under liability; WRC 2025 keeps its own doubt
+    assert "pao_honba" not in w22.uncertain and "pao_honba" in w25.uncertain
+    # WRC 2022 doubts the fifth kan; a child layer that sets the value drops the doubt
+    assert "max_kans" in w22.uncertain
+    child = tmp_path / "child.json"
+    child.write_text(json.dumps({
+        "id": "child", "name": "C", "source": {"rulebook": "r", "edition": "1"},
+        "extends": "wrc-2022", "parameters": {"max_kans": 4},
+        "citations": {"max_kans": "ema-rcr-2012 §3.3.10"}}))
+    c = load_config(child)
+    assert "max_kans" not in c.uncertain and c.cited_by["max_kans"] == "child"
+    assert "pao_composite" in c.uncertain
 
 
 def test_a_layer_citation_replaces_the_parents_doubt_and_a_value_set_again_its_citation(
@@ -248,7 +258,7 @@ def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.Monk
             rules=["extra.rules"],
             parameters={"red_fives": 4, "kiriage": True, "uma": [10, 5, -5, -10]},
             yaku={"pinfu": {"han_closed": 2, "note": "club pinfu"}},
-            uncertain={"red_fives": "two red 5p?"},
+            uncertain={"red_fives": "two red 5p?", "uma": "10/5 or 15/5?"},
         ),
     )
     _write(tmp_path / "house" / "house.rules", "")
@@ -270,7 +280,7 @@ def test_extends_precedence_and_merging(tmp_path: Path, monkeypatch: pytest.Monk
     assert cfg.parameters["nagashi_mangan"] is True  # from tenhou
     assert cfg.parameters["chiitoitsu_fu"] == 25  # schema default
     assert "red_fives" not in cfg.uncertain  # set again without doubt
-    assert "kokushi_robs_ankan" in cfg.uncertain  # tenhou's doubt inherited
+    assert "uma" in cfg.uncertain  # the club's doubt inherited
     base_files = len(load_config("base").rule_files)
     assert cfg.rule_files[base_files:] == (
         (tmp_path / "club" / "extra.rules").resolve(),

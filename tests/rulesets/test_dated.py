@@ -91,8 +91,8 @@ def test_a_value_changes_exactly_at_its_date(tmp_path: Path) -> None:
     win = {"hand": "234m567p345s678s88p", "win": "8s", "seat": "S", "riichi": True,
            "dora": "1m"}
 
-    assert score(win, day_before).total == 7700
-    assert score(win, day_after).total == 8000
+    assert score(win, day_before).points == 7700
+    assert score(win, day_after).points == 8000
 
 
 def test_tenhou_at_the_days_around_each_change() -> None:

@@ -63,14 +63,14 @@ def test_renhou_is_a_yakuman(house: ScoringProgram) -> None:
     # renhou_yakuman (riichi.wiki "Renhou": may be a yakuman): 8,000 x 4 = 32,000.
     result = score(RENHOU, house)
     assert _scored(RENHOU, house) == {"renhou_yakuman": 1}
-    assert result.total == 32000
+    assert result.points == 32000
 
 
 def test_daisharin_is_a_yakuman(house: ScoringProgram) -> None:
     # riichi.wiki "Daisharin": a yakuman, 32,000 for a non-dealer ron.
     result = score(DAISHARIN, house)
     assert _scored(DAISHARIN, house) == {"daisharin": 1}
-    assert result.total == 32000
+    assert result.points == 32000
 
 
 def test_sanrenkou_scores_two_han(house: ScoringProgram) -> None:
@@ -78,7 +78,7 @@ def test_sanrenkou_scores_two_han(house: ScoringProgram) -> None:
     # (222m open) + 4 (333m concealed) = 34 -> 40; 40 x 2^4 = 640 basic x4 = 2,560 -> 2,600.
     result = score(SANRENKOU, house)
     assert _scored(SANRENKOU, house) == {"sanrenkou": 2}
-    assert (result.han, result.fu, result.total) == (2, 40, 2600)
+    assert (result.han, result.fu, result.points) == (2, 40, 2600)
 
 
 def test_the_open_pure_straight_is_worth_two_han(house: ScoringProgram) -> None:
@@ -88,10 +88,10 @@ def test_the_open_pure_straight_is_worth_two_han(house: ScoringProgram) -> None:
     # Tenhou: 1 han 30 fu = 240 basic x4 = 960 -> 1,000.
     result = score(OPEN_ITTSU, house)
     assert _scored(OPEN_ITTSU, house) == {"ittsu": 2}
-    assert (result.han, result.fu, result.total) == (2, 30, 2000)
+    assert (result.han, result.fu, result.points) == (2, 30, 2000)
     tenhou = score(OPEN_ITTSU, "tenhou")
     assert _scored(OPEN_ITTSU, "tenhou") == {"ittsu": 1}
-    assert (tenhou.han, tenhou.fu, tenhou.total) == (1, 30, 1000)
+    assert (tenhou.han, tenhou.fu, tenhou.points) == (1, 30, 1000)
 
 
 def test_closed_ittsu_keeps_its_two_han(house: ScoringProgram) -> None:
@@ -99,19 +99,19 @@ def test_closed_ittsu_keeps_its_two_han(house: ScoringProgram) -> None:
     # riichi, pinfu, closed ittsu = 4 han 30 fu, 1,920 basic, 7,700 without kiriage).
     win = {"hand": "123456789s234p55m", "win": "9s", "riichi": True, "seat": "S"}
     assert _scored(win, house) == {"riichi": 1, "pinfu": 1, "ittsu": 2}
-    assert score(win, house).total == 7700
+    assert score(win, house).points == 7700
 
 
 def test_plain_tenhou_scores_none_of_the_local_yaku() -> None:
     # Renhou: Tenhou has none (variants.md #16): the hand is tanyao 1 han; fu 20 + 10 closed
     # ron + 2 single wait = 32 -> 40, 320 basic x4 = 1,280 -> 1,300.
     assert _scored(RENHOU, "tenhou") == {"tanyao": 1}
-    assert score(RENHOU, "tenhou").total == 1300
+    assert score(RENHOU, "tenhou").points == 1300
     # Daisharin: tanyao 1 + pinfu 1 + ryanpeikou 3 + chinitsu 6 = 11 han (LY, Daisharin: "at
     # least a sanbaiman"), short of Tenhou's 13 for a counted yakuman: 6,000 x 4 = 24,000.
     result = score(DAISHARIN, "tenhou")
     assert "daisharin" not in _scored(DAISHARIN, "tenhou")
-    assert (result.han, result.limit, result.total) == (11, "sanbaiman", 24000)
+    assert (result.han, result.limit, result.points) == (11, "sanbaiman", 24000)
     # Sanrenkou: open, terminals, a chow and no value pung: no yaku at all.
     with pytest.raises(InputError) as caught:
         score(SANRENKOU, "tenhou")
@@ -132,7 +132,7 @@ def test_kan_dora_and_kan_ura_count_where_the_ruleset_has_them() -> None:
     # 4,000 x 4 = 16,000.
     assert _scored(KAN_WIN, "ema-2016") == {"riichi": 1, "pinfu": 1, "ittsu": 2, "dora": 2,
                                            "ura_dora": 2}
-    assert score(KAN_WIN, "ema-2016").total == 16000
+    assert score(KAN_WIN, "ema-2016").points == 16000
 
 
 def test_jpml_counts_only_the_first_indicator() -> None:
@@ -140,14 +140,14 @@ def test_jpml_counts_only_the_first_indicator() -> None:
     # indicator, 1z, which points to nothing held. 4 han 30 fu = 1,920 basic x4 = 7,680
     # -> 7,700 (no kiriage in JPML).
     assert _scored(KAN_WIN, "jpml") == {"riichi": 1, "pinfu": 1, "ittsu": 2}
-    assert score(KAN_WIN, "jpml").total == 7700
+    assert score(KAN_WIN, "jpml").points == 7700
 
 
 def test_the_house_rules_count_kan_dora_but_not_kan_ura(house: ScoringProgram) -> None:
     # House rules: kan dora yes (Tenhou), kan ura no: dora 2 (the kan indicator 4m), ura 0
     # (only the first ura indicator, 1z, counts). 6 han: haneman, 3,000 x 4 = 12,000.
     assert _scored(KAN_WIN, house) == {"riichi": 1, "pinfu": 1, "ittsu": 2, "dora": 2}
-    assert score(KAN_WIN, house).total == 12000
+    assert score(KAN_WIN, house).points == 12000
     # Plain Tenhou counts both: 8 han, baiman 16,000.
     assert _scored(KAN_WIN, "tenhou")["ura_dora"] == 2
-    assert score(KAN_WIN, "tenhou").total == 16000
+    assert score(KAN_WIN, "tenhou").points == 16000

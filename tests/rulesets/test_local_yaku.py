@@ -356,7 +356,7 @@ def test_local_yaku(case: Case, programs: dict[str, ScoringProgram]) -> None:
     result = score(case.win, program)
     assert _scored(result) == case.scored
     assert (case.yaku in _scored(result)) is case.has_it
-    assert result.total == case.total
+    assert result.points == case.total
     assert result.limit == case.limit
     for key, value in case.extra.items():
         assert getattr(result, key) == value, key

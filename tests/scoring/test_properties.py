@@ -55,7 +55,7 @@ def _permuted(win: dict[str, Any], mapping: dict[str, str]) -> dict[str, Any]:
 def _summary(result: Result | None) -> Any:
     if result is None:
         return None
-    return (result.han, result.fu, result.yakuman, result.limit, result.total,
+    return (result.han, result.fu, result.yakuman, result.limit, result.points,
             sorted((y.id, y.han, y.yakuman) for y in result.yaku))
 
 
@@ -96,7 +96,7 @@ def test_another_dora_indicator_never_lowers_a_score(seed: int, ruleset: str, ex
         # three plain 5s in the hand and 5s as the extra indicator)
         assert error.code == "too_many_copies", error.message
         return
-    assert richer.total >= base.total
+    assert richer.points >= base.points
     assert richer.han >= base.han or richer.yakuman >= base.yakuman
 
 
@@ -118,6 +118,6 @@ def test_payments_add_up_to_what_the_winner_receives(
     else:
         assert payers == ["discarder"]
         assert result.payments[0].honba == 300 * honba
-    assert result.total == sum(p.points for p in result.payments)
-    assert result.winner_receives == result.total + 300 * honba + 1000 * sticks
+    assert result.points == sum(p.points for p in result.payments)
+    assert result.winner_receives == result.points + 300 * honba + 1000 * sticks
     assert all(p.points % 100 == 0 and p.points > 0 for p in result.payments)

@@ -57,7 +57,7 @@ def test_renhou_stands_alone_where_it_scores_more() -> None:
     win = {"hand": "234m456p678s22345s", "win": "2s", "renhou": True, "seat": "S"}
     result = score(win, "ema-2016")
     assert [y.id for y in result.yaku] == ["renhou"]
-    assert result.limit == "mangan" and result.total == 8000
+    assert result.limit == "mangan" and result.points == 8000
     # Tenhou has no renhou (variants.md #16): the hand scores as tanyao alone.
     assert "renhou" not in _ids(win, "tenhou")
 
@@ -75,7 +75,7 @@ def test_kiriage_splits_the_rulesets(ruleset: str, total: int) -> None:
     # EMA 2016 scoring example 2: riichi, pinfu, ittsu (closed 2) = 4 han 30 fu ron.
     win = {"hand": "123456789s234p55m", "win": "9s", "riichi": True, "seat": "S"}
     result = score(win, ruleset)
-    assert (result.han, result.fu, result.total) == (4, 30, total)
+    assert (result.han, result.fu, result.points) == (4, 30, total)
 
 
 @pytest.mark.parametrize(
@@ -89,7 +89,7 @@ def test_kiriage_splits_the_rulesets(ruleset: str, total: int) -> None:
 def test_yakuman_stacking(ruleset: str, yakuman: int, total: int) -> None:
     win = {"hand": "55566677711z", "win": "1z", "melds": ["22=2z"], "seat": "S"}
     result = score(win, ruleset)
-    assert (result.yakuman, result.total) == (yakuman, total)
+    assert (result.yakuman, result.points) == (yakuman, total)
 
 
 @pytest.mark.parametrize(
@@ -101,7 +101,7 @@ def test_yakuman_stacking(ruleset: str, yakuman: int, total: int) -> None:
 def test_thirteen_sided_kokushi(ruleset: str, yakuman: int) -> None:
     result = score({"hand": "19m19p19s1234567z1m", "win": "1m", "seat": "S"}, ruleset)
     assert result.yakuman == yakuman
-    assert result.total == 32000 * yakuman
+    assert result.points == 32000 * yakuman
 
 
 def test_counted_yakuman_splits_the_rulesets() -> None:
@@ -111,9 +111,9 @@ def test_counted_yakuman_splits_the_rulesets() -> None:
     win = {"hand": "22334455667788p", "win": "8p", "tsumo": True, "riichi": True,
            "ippatsu": True, "seat": "S"}
     assert score(win, "ema-2016").limit == "sanbaiman"
-    assert score(win, "ema-2016").total == 24000
+    assert score(win, "ema-2016").points == 24000
     tenhou = score(win, "tenhou")
-    assert (tenhou.limit, tenhou.total, tenhou.yakuman) == ("yakuman", 32000, 0)
+    assert (tenhou.limit, tenhou.points, tenhou.yakuman) == ("yakuman", 32000, 0)
 
 
 def test_the_explanation_names_each_rule_and_line() -> None:

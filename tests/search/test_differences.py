@@ -15,7 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from riichi_rules.compare import compare
+from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite
 from riichi_rules.errors import InputError
 from riichi_rules.rulesets.config import bundled_ids

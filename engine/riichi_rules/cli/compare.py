@@ -88,18 +88,20 @@ def _compare(args: argparse.Namespace) -> int:
         found = search_differences(a, b, Budget.of(args.situations, args.budget), args.seed)
         return _emit(args, found.to_json(), lambda: report.render_text(found),
                      lambda: report.render_markdown(found))
-    if len(args.rulesets) > 2:
-        from riichi_rules import compare_matrix as m
+    from riichi_rules.comparison import render
 
-        table = m.matrix(args.rulesets, cases=not args.no_cases)
-        return _emit(args, table.to_json(), lambda: m.render_matrix_text(table),
-                     lambda: m.render_matrix_markdown(table))
-    from riichi_rules import compare as c
+    if len(args.rulesets) > 2:
+        from riichi_rules.comparison.matrix import matrix
+
+        table = matrix(args.rulesets, cases=not args.no_cases)
+        return _emit(args, table.to_json(), lambda: render.render_matrix_text(table),
+                     lambda: render.render_matrix_markdown(table))
+    from riichi_rules.comparison.pair import compare
 
     first, second = args.rulesets
-    comparison = c.compare(first, second, cases=not args.no_cases)
-    return _emit(args, comparison.to_json(), lambda: c.render_text(comparison),
-                 lambda: c.render_markdown(comparison))
+    comparison = compare(first, second, cases=not args.no_cases)
+    return _emit(args, comparison.to_json(), lambda: render.render_text(comparison),
+                 lambda: render.render_markdown(comparison))
 
 
 def _emit(args: argparse.Namespace, as_json: object, text: Callable[[], str],

@@ -59,7 +59,7 @@ def _day(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from riichi_rules.cli.impact import run_settle
     from riichi_rules.errors import DiagnosticError
-    from riichi_rules.records.events import record_files
+    from riichi_rules.records.files import record_files
     from riichi_rules.referee.replay import GameReport, replay_one
     from riichi_rules.scoring.scorer import program
 

@@ -20,7 +20,7 @@ def outcome_of(result: Result) -> dict[str, Any]:
         "limit": result.limit,
         "yaku": [y.id for y in result.yaku],
         "yaku_han": {y.id: y.han for y in result.yaku},
-        "points": result.total,
+        "points": result.points,
         "payments": [
             {"from": p.payer, "points": p.points, "honba": p.honba} for p in result.payments
         ],

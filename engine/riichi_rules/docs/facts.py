@@ -1,7 +1,7 @@
 """Each yaku, yakuman and dora kind as one ruleset has it, its parameters folded in: what the
 yaku pages and the side-by-side matrix show.
 
-Where two rulesets differ is :func:`riichi_rules.compare.compare`'s business (``riichi
+Where two rulesets differ is :func:`riichi_rules.comparison.pair.compare`'s business (``riichi
 compare``); this module only words a yaku for the pages (:func:`han_text`).
 """
 
@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from riichi_rules.docs.folding import TypedView
 from riichi_rules.docs.render import Const, Renderer, fold, static_value
 from riichi_rules.language import ast
 from riichi_rules.rulesets.config import parameter_schemas
@@ -48,8 +49,8 @@ def _han(value: object, expr: object, renderer: Renderer) -> Han:
 
 def yaku_facts(prog: ScoringProgram) -> dict[str, YakuFacts]:
     """Every yaku, yakuman and dora kind of a program, in declaration order."""
-    params = prog.config.parameters
-    plain = Renderer(None, _titles())
+    params = TypedView.of_program(prog)  # what the parameters decide, as the front end folds it
+    plain = Renderer(None, _titles(), view=params)
     overrides = prog.config.yaku_overrides
     # whether the parameters rule a yaku out: as the compiler decided it
     never = {r.id: r.never for r in prog.yakuman + prog.yaku}

@@ -28,11 +28,11 @@ from pathlib import Path
 from typing import TypeVar
 
 from riichi_rules import resources
-from riichi_rules.compare import Reason
+from riichi_rules.comparison.cases import Reason
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import read_wins
 from riichi_rules.impact.wins import Impact, WinChange, measure
-from riichi_rules.records.events import record_files
+from riichi_rules.records.files import record_files
 from riichi_rules.rulesets.config import load_config, local_yaku_dir
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program

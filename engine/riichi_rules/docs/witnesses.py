@@ -84,7 +84,7 @@ def result_words(result: Result) -> str:
         value = "yakuman" if result.yakuman == 1 else f"{result.yakuman}\u00d7 yakuman"
     else:
         value = f"{result.han} han {result.fu} fu"
-    text = f"{value}, {result.total} points"
+    text = f"{value}, {result.points} points"
     if result.limit and not result.yakuman:
         text += f" ({result.limit})"
     if result.honba_total:

@@ -22,14 +22,9 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
-from riichi_rules.records.events import (
-    GameRecord,
-    HandRecord,
-    RecordError,
-    read_games,
-    record_files,
-)
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError
 from riichi_rules.records.events import Win as WinEvent
+from riichi_rules.records.files import read_games, record_files
 from riichi_rules.records.tenhou_agari import to_win
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.replay import on_its_day, replay_game

@@ -24,7 +24,8 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.language.table_vocabulary import seats_of
-from riichi_rules.records.events import GameRecord, RecordError, read_records
+from riichi_rules.records.events import GameRecord, RecordError
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.hand import Disagreement
 from riichi_rules.referee.replay import GameReport, on_its_day, replay_game
 from riichi_rules.scoring.program import ScoringProgram

@@ -208,3 +208,15 @@ class RuleFile:
     path: str
     text: str
     declarations: tuple[Declaration, ...]
+
+
+def unspanned(node: object) -> object:
+    """A node as plain data without where it is written: equal for nodes written alike in
+    different places."""
+    if isinstance(node, tuple):
+        return tuple(unspanned(x) for x in node)
+    if hasattr(node, "__dataclass_fields__") and not isinstance(node, Span):
+        return (type(node).__name__, *(
+            (name, unspanned(getattr(node, name))) for name in node.__dataclass_fields__
+            if name not in ("span", "name_spans")))
+    return node

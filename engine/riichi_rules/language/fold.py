@@ -11,6 +11,7 @@ from riichi_rules.language.typed import (
     ARITH,
     BOUND,
     CALL,
+    COMPARE,
     CONST,
     COUNT,
     DISTINCT,
@@ -19,10 +20,12 @@ from riichi_rules.language.typed import (
     HAS_YAKU,
     IF,
     MAX,
+    NOT,
     OR,
     QUANTIFIED,
     SUM,
     Typed,
+    structure,
 )
 
 _SITUATIONAL = frozenset({FEATURE, BOUND, HAS_YAKU})
@@ -31,7 +34,8 @@ _SITUATIONAL = frozenset({FEATURE, BOUND, HAS_YAKU})
 def fold(node: Typed, faults: list[tuple[Typed, str]] | None = None) -> Typed:
     """The tree with what does not depend on the situation worked out: constant parts
     evaluated (ruleset parameters are constants), ``and``/``or`` chains without the parts
-    that cannot change their value, ``if`` with a constant condition replaced by its branch.
+    that cannot change their value (and ``X or not X`` true, ``X and not X`` false), ``if``
+    with a constant condition replaced by its branch.
     Constant arithmetic with no value (a division by zero, an exponent out of range: see
     :mod:`riichi_rules.language.arithmetic`) is left as it is, and put in ``faults``."""
     parts = tuple(fold(p, faults) if p is not None else None for p in node.parts)
@@ -48,6 +52,8 @@ def fold(node: Typed, faults: list[tuple[Typed, str]] | None = None) -> Typed:
             live.append(part)
         if not live:
             return Typed(CONST, node.type, node.node, data=not absorbing)
+        if any(_complements(a, b) for i, a in enumerate(live) for b in live[i + 1:]):
+            return Typed(CONST, node.type, node.node, data=absorbing)
         return live[0] if len(live) == 1 else Typed(node.op, node.type, node.node,
                                                     tuple(live), node.data)
     if node.op == IF and parts[0] is not None and parts[0].op == CONST:
@@ -72,3 +78,18 @@ def fold(node: Typed, faults: list[tuple[Typed, str]] | None = None) -> Typed:
             return node
         return Typed(CONST, node.type, node.node, data=value)
     return node
+
+
+_OPPOSITE = {"==": "!=", "!=": "=="}
+
+
+def _complements(a: Typed, b: Typed) -> bool:
+    """Whether one test is the other negated (``on is closed_kan`` and ``on is not
+    closed_kan``, ``x == y`` and ``x != y``)."""
+    if a.op == NOT and structure(a.parts[0]) == structure(b):
+        return True
+    if b.op == NOT and structure(b.parts[0]) == structure(a):
+        return True
+    return (a.op == COMPARE == b.op and _OPPOSITE.get(a.data[0]) == b.data[0]
+            and a.data[1] == b.data[1] and structure(a.parts[0]) == structure(b.parts[0])
+            and structure(a.parts[1]) == structure(b.parts[1]))

@@ -11,6 +11,7 @@ import urllib.parse
 from dataclasses import replace
 
 from riichi_rules.records.events import GameRecord, RecordError
+from riichi_rules.records.tenhou6 import read_tenhou6
 
 __all__ = ["has_links", "read_links"]
 
@@ -26,8 +27,6 @@ def read_links(text: str, name: str, shown: str) -> list[GameRecord]:
     """Every game of the links in ``text``, in order: ``name`` names the file (each game is
     ``<name>#<line>``), ``shown`` names it in messages. Raises :class:`RecordError` for a
     link whose game cannot be read (its line named)."""
-    from riichi_rules.records.tenhou6 import read_tenhou6
-
     games: list[GameRecord] = []
     for number, line in enumerate(text.splitlines(), 1):
         for found in _LINK.finditer(line):

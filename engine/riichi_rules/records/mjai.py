@@ -71,8 +71,8 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    load_text,
 )
+from riichi_rules.records.text import load_text
 from riichi_rules.tiles import Tile, Wind
 from riichi_rules.waits import waits
 

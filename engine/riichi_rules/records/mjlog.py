@@ -45,9 +45,9 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    load_text,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
+from riichi_rules.records.text import load_text
 from riichi_rules.tiles import WINDS, Tile, Wind
 
 __all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]

@@ -68,7 +68,6 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     RiichiDeclared,
     Win,
-    load_text,
 )
 from riichi_rules.records.tenhou6_names import (
     DRAW_NAMES,
@@ -81,6 +80,7 @@ from riichi_rules.records.tenhou6_names import (
     VALUE_TEXT,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
+from riichi_rules.records.text import load_text
 from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]

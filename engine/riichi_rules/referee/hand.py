@@ -545,8 +545,8 @@ class HandReferee:
                 problems.append(f"fu {rec.fu} vs ours {result.fu}")
             if ours_yaku != theirs_yaku:
                 problems.append(f"yaku {theirs_yaku} vs ours {ours_yaku}")
-        if rec.points != result.total:
-            problems.append(f"points {rec.points} vs ours {result.total}")
+        if rec.points != result.points:
+            problems.append(f"points {rec.points} vs ours {result.points}")
         if problems:
             self._disagree("score", f"seat {event.seat}'s win: the record has "
                            + "; ".join(problems))
@@ -564,7 +564,7 @@ class HandReferee:
         liable = self._liable(seat, result)
         if liable is not None:
             env = self.ask.env(state, seat)
-            env.total = result.total
+            env.total = result.points
             env.pao_part = self._pao_part(seat, result)
             env.honba_points = honba_points
             env.tsumo = event.from_seat == event.seat
@@ -578,7 +578,7 @@ class HandReferee:
                         for payment in result.payments:
                             payer = (event.from_seat if payment.payer == "discarder"
                                      else winds[payment.payer])
-                            share = _round_up_100(payment.points * amount / result.total)
+                            share = _round_up_100(payment.points * amount / result.points)
                             deltas[payer] -= share
                             deltas[seat.seat] += share
                         continue
@@ -622,8 +622,8 @@ class HandReferee:
         up)."""
         liable = sum(y.yakuman for y in result.yaku if y.yakuman and y.id in seat.liable)
         if not result.yakuman or not liable:
-            return result.total
-        return min(result.total, result.total // result.yakuman * liable)
+            return result.points
+        return min(result.points, result.points // result.yakuman * liable)
 
     def _liable(self, seat: SeatState, result: Result) -> int | None:
         for y in result.yaku:

@@ -15,7 +15,8 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.errors import InputError
-from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win, read_records
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win
+from riichi_rules.records.files import read_records
 from riichi_rules.referee.hand import Disagreement, HandReferee
 from riichi_rules.referee.standings import final_points, final_scores
 from riichi_rules.rulesets.config import RulesetConfig, load_config

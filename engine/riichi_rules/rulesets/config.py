@@ -146,6 +146,15 @@ def load_config(name_or_path: str | Path, date: dt.date | str | None = None) -> 
 
     Raises :class:`ConfigError` with every problem found in the file and its ``extends`` chain
     (and for a date that is not one).
+
+    Tenhou's uma is 20-10 today, and was +10/+5/-5/-10 in East-only games until 2009-07-31
+    (rulesets/tenhou/ruleset.json, its history).
+
+    Examples:
+        >>> load_config("tenhou").parameters["uma"]
+        (20, 10, -10, -20)
+        >>> load_config("tenhou@2009-06-01").parameters["uma_east_only"]
+        (10, 5, -5, -10)
     """
     day: dt.date | None = None
     if isinstance(name_or_path, str):

@@ -63,8 +63,8 @@ class Result:
     payments_origin: str
 
     @property
-    def total(self) -> int:
-        """What the winner receives before honba and riichi sticks."""
+    def points(self) -> int:
+        """The hand's points: what the winner receives before honba and riichi sticks."""
         return sum(p.points for p in self.payments)
 
     @property
@@ -73,7 +73,7 @@ class Result:
 
     @property
     def winner_receives(self) -> int:
-        return self.total + self.honba_total + self.sticks
+        return self.points + self.honba_total + self.sticks
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -89,7 +89,7 @@ class Result:
             "fu_items": [{"label": f.label, "fu": f.fu, **({"detail": f.detail} if f.detail
                                                               else {})} for f in self.fu_items],
             "points": {
-                "total": self.total,
+                "total": self.points,
                 "payments": [
                     {"from": p.payer, "points": p.points, "honba": p.honba}
                     for p in self.payments
@@ -134,5 +134,5 @@ class Result:
             lines.append(f"  {p.payer:<10} pays {p.points}{honba}")
         if self.sticks:
             lines.append(f"  riichi sticks: {self.sticks}")
-        lines.append(f"Total: {self.total} (winner receives {self.winner_receives})")
+        lines.append(f"Total: {self.points} (winner receives {self.winner_receives})")
         return "\n".join(lines)

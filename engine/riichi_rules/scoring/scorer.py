@@ -68,14 +68,40 @@ def program(ruleset: str | Path | RulesetConfig | ScoringProgram) -> ScoringProg
 
 
 def score(
-    win: Win | Mapping[str, Any],
+    hand: Win | Mapping[str, Any] | str,
     ruleset: str | Path | RulesetConfig | ScoringProgram = "ema-2016",
+    **fields: Any,
 ) -> Result:
-    """Score a win. Raises :class:`InputError` for a hand that is not complete or has no yaku
-    (and for malformed input given as JSON)."""
+    """Score a win: a :class:`Win`, its JSON object, or the concealed tiles with the other
+    fields of that object as keywords (``score("22p234p123s456s789s", win="9s", tsumo=True,
+    ruleset="tenhou")``; the fields are those of ``riichi score --batch``, docs/formats.md).
+    Raises :class:`InputError` for malformed input, a hand that is not complete or one with no
+    yaku.
+
+    The dealer (East, the default seat) wins by self-draw on 9s; 22p 234p 123s 456s 789s is
+    menzen tsumo, pinfu and a closed pure straight (EMA 2016 §4: 1 + 1 + 2 han), and a pinfu
+    tsumo is 20 fu (Tenhou: no fu for the self-draw). Basic points 20 x 2^(4 + 2) = 1280;
+    each other player pays twice that, rounded up to 100: 2600, 7800 in all.
+
+    Examples:
+        >>> result = score("22p234p123s456s789s", win="9s", tsumo=True, ruleset="tenhou")
+        >>> result.han, result.fu, result.points
+        (4, 20, 7800)
+        >>> [y.id for y in result.yaku]
+        ['menzen_tsumo', 'pinfu', 'ittsu']
+    """
     prog = program(ruleset)
-    if not isinstance(win, Win):
-        win = Win.from_json(win)
+    if isinstance(hand, Win):
+        if fields:
+            raise InputError("bad_field", "give a Win, or the hand with its fields, not both "
+                             f"(got a Win and {', '.join(sorted(fields))})")
+        win = hand
+    else:
+        if isinstance(hand, str):
+            win = Win.from_json({"hand": hand, **fields})
+        else:  # a JSON object from a file; Win.from_json names what is wrong with it
+            win = Win.from_json({**hand, **fields} if fields and isinstance(hand, Mapping)
+                                else hand)
     _check_red_fives(win, prog)
     facts = WinFacts(win)
     refused = situation_error(facts, prog)

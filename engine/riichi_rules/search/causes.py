@@ -108,7 +108,7 @@ class Explainer:
             out += self._fu(ra, rb)
             out += self._limit(ra, rb)
             for stage, kind, differs in (
-                    ("payments", "pay", ra.total != rb.total and ra.basic == rb.basic),
+                    ("payments", "pay", ra.points != rb.points and ra.basic == rb.basic),
                     ("honba", "honba", ra.honba_total != rb.honba_total),
                     ("deposit", "deposit", ra.sticks != rb.sticks)):
                 if differs:

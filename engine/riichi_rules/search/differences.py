@@ -185,10 +185,10 @@ def _points_differ(pa: Probe, pb: Probe) -> bool:
 def _same(ra: Result | None, rb: Result | None) -> bool:
     if ra is None or rb is None:
         return ra is rb
-    return (ra.han, ra.fu, ra.yakuman, ra.limit, ra.basic, ra.total, ra.honba_total,
+    return (ra.han, ra.fu, ra.yakuman, ra.limit, ra.basic, ra.points, ra.honba_total,
             ra.sticks, sorted((y.id, y.han, y.yakuman) for y in ra.yaku),
             sorted((p.payer, p.points, p.honba) for p in ra.payments)) == (
-        rb.han, rb.fu, rb.yakuman, rb.limit, rb.basic, rb.total, rb.honba_total, rb.sticks,
+        rb.han, rb.fu, rb.yakuman, rb.limit, rb.basic, rb.points, rb.honba_total, rb.sticks,
         sorted((y.id, y.han, y.yakuman) for y in rb.yaku),
         sorted((p.payer, p.points, p.honba) for p in rb.payments))
 

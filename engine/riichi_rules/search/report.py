@@ -22,7 +22,7 @@ def short(result: Result | None, error: str) -> str:
     value = (f"yakuman x{result.yakuman}" if result.yakuman
              else f"{result.han} han {result.fu} fu")
     extra = result.honba_total + result.sticks
-    paid = f"{result.total}" + (f" + {extra}" if extra else "")
+    paid = f"{result.points}" + (f" + {extra}" if extra else "")
     return f"{value}, {paid} ({result.limit or 'no limit'})"
 
 

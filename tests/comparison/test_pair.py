@@ -8,7 +8,7 @@ from pathlib import Path
 
 from compare_cases import bundled, clause_line, expected_outcome
 from riichi_rules.cli import main
-from riichi_rules.compare import compare
+from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite
 from riichi_rules.rulesets.config import load_config
 
@@ -108,7 +108,7 @@ def test_each_reason_names_its_rule_and_parameters(tmp_path: Path) -> None:
 
 
 def test_a_dora_reason_names_the_parameters_it_reads() -> None:
-    from riichi_rules.compare import reasons
+    from riichi_rules.comparison.cases import reasons
     from riichi_rules.scoring.scorer import program, score
 
     # variants.md #5: Tenhou plays 3 red fives, EMA 2016 none: the red 5p is one han more
@@ -122,7 +122,7 @@ def test_a_dora_reason_names_the_parameters_it_reads() -> None:
 
 def test_a_honba_reason_when_only_the_honba_differ(tmp_path: Path) -> None:
     from riichi_rules import resources
-    from riichi_rules.compare import reasons
+    from riichi_rules.comparison.cases import reasons
     from riichi_rules.scoring.scorer import program, score
 
     data = json.loads((resources.rulesets_dir() / "ema-2016" / "ruleset.json")

@@ -9,7 +9,8 @@ import pytest
 
 from compare_cases import bundled, clause_line, expected_outcome
 from riichi_rules.cli import main
-from riichi_rules.compare_matrix import matrix, render_matrix_markdown, render_matrix_text
+from riichi_rules.comparison.matrix import matrix
+from riichi_rules.comparison.render import render_matrix_markdown, render_matrix_text
 from riichi_rules.conformance.cases import Case
 
 IDS = ("ema-2016", "ema-2025", "wrc-2025")

@@ -3,7 +3,7 @@ each ruleset, and where the outcomes differ, followed again with every question 
 the others (referee/shadow.py); what each outcome is, in a few words, and which clauses of the
 table rules (or scorings of a win) answered differently in a way that changes it.
 
-:mod:`riichi_rules.compare` makes its referee case differences from a :class:`Panel`."""
+:mod:`riichi_rules.comparison.cases` makes its referee case differences from a :class:`Panel`."""
 
 from __future__ import annotations
 
@@ -187,6 +187,8 @@ def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) 
     }
     for name, seats in _stated(case).items():
         value: Any = observed.get(name)
+        if name in ("final_scores", "final_points") and observed.get("game_over") is False:
+            value = None  # the game goes on: no final standings to compare
         out[name] = value if seats is None else {s: value.get(s, []) for s in seats}
     return out
 
@@ -267,6 +269,8 @@ def _field(outcome: Mapping[str, Any], name: str, outcomes: Sequence[Mapping[str
         seats = sorted({s for o in outcomes for s in o[name]
                         if any(p[name].get(s) != o[name].get(s) for p in outcomes)})
         return "; ".join(f"{name} {s}: {', '.join(value.get(s, [])) or 'none'}" for s in seats)
+    if value is None and name in ("final_scores", "final_points"):
+        return f"no {name.replace('_', ' ')}"  # the game goes on
     if value is None:
         return f"{name.replace('_', ' ')}: the hand goes on"
     if name in ("deltas", "final_scores", "final_points"):

@@ -1,7 +1,7 @@
 """Three or more rulesets side by side (``riichi compare A B C ...``): the parameters, yaku and
 conformance cases on which they do not all agree, one column per ruleset. Where a case's
 outcome under a ruleset differs from the first ruleset's, the rules behind it are named as
-:func:`riichi_rules.compare.compare` names them for that pair."""
+:func:`riichi_rules.comparison.pair.compare` names them for that pair."""
 
 from __future__ import annotations
 
@@ -10,26 +10,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.compare import (
+from riichi_rules.comparison.cases import (
     Reason,
-    Ruleset,
-    _by_kind,
-    _cell,
-    _plain,
-    _referee_differences,
-    _rules,
-    _scoring_differences,
-    _show,
-    _side,
-    _source,
-    _written,
+    by_kind,
+    case_source,
+    referee_differences,
+    scoring_differences,
 )
+from riichi_rules.comparison.pair import Ruleset
+from riichi_rules.comparison.parts import plain, rules_of, written, yaku_side
 from riichi_rules.rulesets.config import parameter_schemas
 from riichi_rules.scoring.program import ScoringProgram, parameters_read
 from riichi_rules.scoring.scorer import program
-
-__all__ = ["CaseRow", "Matrix", "ParameterRow", "YakuRow", "matrix", "render_matrix_markdown",
-           "render_matrix_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +64,7 @@ class Matrix:
     @property
     def by_kind(self) -> dict[str, tuple[int, int]]:
         """For each kind of case: (how many rows, how many were compared)."""
-        return _by_kind([c.kind for c in self.cases], self.cases_compared,
+        return by_kind([c.kind for c in self.cases], self.cases_compared,
                         self.referee_compared)
 
     def to_json(self) -> dict[str, Any]:
@@ -133,7 +125,7 @@ def matrix(
 def _parameters(progs: Sequence[ScoringProgram]) -> list[ParameterRow]:
     out = []
     for name, schema in parameter_schemas().items():
-        values = tuple(_plain(p.config.parameters.get(name)) for p in progs)
+        values = tuple(plain(p.config.parameters.get(name)) for p in progs)
         if any(v != values[0] for v in values):
             out.append(ParameterRow(
                 name, str(schema.get("title", name)), str(schema.get("description", "")),
@@ -142,15 +134,15 @@ def _parameters(progs: Sequence[ScoringProgram]) -> list[ParameterRow]:
 
 
 def _yaku(progs: Sequence[ScoringProgram]) -> list[YakuRow]:
-    rules = [_rules(p) for p in progs]
+    rules = [rules_of(p) for p in progs]
     differing = {p.name for p in _parameters(progs)}
     out = []
     for yaku_id in sorted({k for r in rules for k in r}):
         found = [r.get(yaku_id) for r in rules]
-        sides = tuple(_side(f).describe() for f in found)
+        sides = tuple(yaku_side(f).describe() for f in found)
         declared = [f.declaration for f in found if f is not None]
         reads = frozenset().union(*(parameters_read(d) for d in declared)) & differing
-        rewritten = len({repr(_written(d)) for d in declared}) > 1
+        rewritten = len({repr(written(d)) for d in declared}) > 1
         if len(set(sides)) > 1 or reads or rewritten:
             title = next(f.title for f in found if f is not None)
             out.append(YakuRow(yaku_id, title, sides, tuple(sorted(reads)), rewritten))
@@ -160,72 +152,14 @@ def _yaku(progs: Sequence[ScoringProgram]) -> list[YakuRow]:
 def _scoring_rows(
     progs: Sequence[ScoringProgram], suite: Sequence[Any]
 ) -> tuple[int, list[CaseRow]]:
-    compared, found = _scoring_differences(progs, suite)
+    compared, found = scoring_differences(progs, suite)
     return compared, [CaseRow(case.id, case.location, "scoring", tuple(shown), why,
-                              _source(case)) for case, shown, why in found]
+                              case_source(case)) for case, shown, why in found]
 
 
 def _referee_rows(
     progs: Sequence[ScoringProgram], suite: Sequence[Any]
 ) -> tuple[int, list[CaseRow]]:
-    compared, found = _referee_differences(progs, suite)
+    compared, found = referee_differences(progs, suite)
     return compared, [CaseRow(case.id, case.location, "referee", tuple(shown), why,
-                              _source(case)) for case, shown, why in found]
-
-
-# ---- rendering --------------------------------------------------------------------------------
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], indent: str = "  ") -> list[str]:
-    widths = [max(len(r[i]) for r in (head, *rows)) for i in range(len(head))]
-    return [indent + "  ".join(cell.ljust(w) for cell, w in zip(row, widths, strict=True))
-            .rstrip() for row in (head, *rows)]
-
-
-def render_matrix_text(m: Matrix) -> str:
-    ids = list(m.rulesets)
-    lines = [" | ".join(ids), "", f"Parameters on which they differ ({len(m.parameters)}):"]
-    lines += _table(["parameter", *ids],
-                    [[p.name + (" (uncertain)" if any(p.uncertain) else ""),
-                      *(_show(v) for v in p.values)] for p in m.parameters])
-    lines += ["", f"Yaku on which they differ ({len(m.yaku)}):"]
-    lines += _table(["yaku", *ids, "reads"],
-                    [[y.id, *y.cells, ", ".join(y.parameters)] for y in m.yaku])
-    for kind, (rows, compared) in m.by_kind.items():
-        lines += ["", f"{kind.capitalize()} cases whose outcome differs ({rows} of {compared}):"]
-        chosen = [c for c in m.cases if c.kind == kind]
-        table = _table(["case", *ids], [[c.case, *c.cells] for c in chosen])
-        lines.append(table[0])
-        for row, c in zip(table[1:], chosen, strict=True):
-            lines.append(f"{row}   ({c.location})")
-            for rid, why in zip(ids[1:], c.why[1:], strict=True):
-                lines.extend(f"      {rid}: {reason}" for reason in why)
-    return "\n".join(lines)
-
-
-def render_matrix_markdown(m: Matrix) -> str:
-    ids = list(m.rulesets)
-    head = "| " + " | ".join(ids) + " |"
-    rule = "|---" * (len(ids) + 1) + "|---|"
-    lines = [f"# {' vs '.join(ids)}", "", "## Parameters", "",
-             f"| parameter {head} meaning |", rule]
-    for p in m.parameters:
-        lines.append(f"| `{p.name}` | " + " | ".join(_cell(_show(v)) for v in p.values)
-                     + f" | {_cell(p.title)}: {_cell(p.description)} |")
-    lines += ["", "## Yaku", "", f"| yaku {head} parameters read |", rule]
-    for y in m.yaku:
-        lines.append(f"| `{y.id}` {_cell(y.title)} | " + " | ".join(y.cells)
-                     + f" | {', '.join(y.parameters)} |")
-    for kind, (rows, compared) in m.by_kind.items():
-        lines += ["", f"## {kind.capitalize()} cases ({rows} of {compared} differ)", "",
-                  f"Why: for each ruleset whose outcome differs from {ids[0]}'s, the rules "
-                  f"behind it ({ids[0]}'s answer first).", "", f"| case {head} why |", rule]
-        for c in m.cases:
-            if c.kind != kind:
-                continue
-            why = "<br>".join(f"**{rid}**: {_cell(str(reason))}"
-                              for rid, reasons in zip(ids[1:], c.why[1:], strict=True)
-                              for reason in reasons)
-            lines.append(f"| `{c.case}` | " + " | ".join(_cell(x) for x in c.cells)
-                         + f" | {why} |")
-    return "\n".join(lines) + "\n"
+                              case_source(case)) for case, shown, why in found]

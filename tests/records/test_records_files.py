@@ -1,0 +1,44 @@
+"""Record files recognised by their content: what is not a game record is refused in one line
+saying what it is; a text without a game holds none."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from riichi_rules.records.events import RecordError
+from riichi_rules.records.files import read_games
+
+# ---- what is not a game record: each refused in one line, saying what it is ------------------
+
+
+@pytest.mark.parametrize(
+    ("name", "content", "says"),
+    [
+        ("first.log", 'Send: <HELO name="NoName" tid="f0" sx="M" />\nGet: <HELO uname="x"/>\n',
+         "a Tenhou client log"),
+        ("agari.jsonl", '{"source": "x", "win_tile": "1m"}\n{"source": "y", "win_tile": "2m"}\n',
+         "JSON lines whose objects are not mjai events"),
+        ("viewer", '<!DOCTYPE html>\n<html lang="ja"><head><meta property="og:title" '
+         'content="牌譜ビューア | M.LEAGUE"></head><script>[{"cmd":"player"}]</script></html>',
+         "M.League's game viewer"),
+        ("page.html", "<html><body>a page</body></html>", "an HTML page, not a game record"),
+        ("notes.md", "# notes\nnothing here\n", "not a game record this reader knows"),
+    ],
+    ids=["client-log", "wins-file", "m-league-viewer", "html", "text"],
+)
+def test_what_is_not_a_record_is_refused_saying_what_it_is(
+        tmp_path: Path, name: str, content: str, says: str) -> None:
+    path = tmp_path / name
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        read_games(path)
+    assert says in info.value.message and "\n" not in info.value.message
+    assert info.value.source == str(path)
+
+
+def test_a_text_without_a_game_holds_none(tmp_path: Path) -> None:
+    path = tmp_path / "README.txt"
+    path.write_text("what the folder holds\n", encoding="utf-8")
+    assert read_games(path) == []
