@@ -56,3 +56,25 @@ def test_too_large_number() -> None:
     assert limits.too_large_number(-limits.NUMBER - 1)
     assert not limits.too_large_number(True)  # a boolean is not a number here
     assert not limits.too_large_number("9" * 20)
+
+
+def test_load_json() -> None:
+    import json
+
+    assert limits.load_json('{"a": [1, 2]}') == {"a": [1, 2]}
+    assert limits.load_json('{"a": 1} and then text', prefix=True) == {"a": 1}
+    # nested deeper than JSON_DEPTH: refused before the decoder recurses, at the bracket
+    deep = "[" * 1000 + "]" * 1000
+    with pytest.raises(json.JSONDecodeError) as info:
+        limits.load_json(deep)
+    assert info.value.msg == f"arrays and objects nest more than {limits.JSON_DEPTH} deep"
+    assert info.value.colno == limits.JSON_DEPTH + 1
+    # a number of 4,400 digits: Python reads at most 4,300 (sys.get_int_max_str_digits)
+    text = '{"honba": 0,\n "sc": 1' + "0" * 4400 + "}"
+    with pytest.raises(json.JSONDecodeError) as info:
+        limits.load_json(text)
+    assert info.value.msg == "a number of more than 4,300 digits"
+    assert (info.value.lineno, info.value.colno) == (2, 8)
+    # bad JSON is told as the decoder tells it
+    with pytest.raises(json.JSONDecodeError, match="Expecting value"):
+        limits.load_json('{"a": }')

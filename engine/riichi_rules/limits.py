@@ -5,8 +5,10 @@ is too large, where, and the bound."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
+from typing import Any
 
 from riichi_rules.errors import InputError
 
@@ -18,6 +20,9 @@ CONFIG_BYTES = 1 << 20
 """A ``ruleset.json`` (the largest bundled one is about 11 KB)."""
 CASE_FILE_BYTES = 4 << 20
 """A conformance case file (the largest bundled one is about 34 KB)."""
+RECORD_BYTES = 64 << 20
+"""A game record, once decompressed (a Tenhou hanchan is about 30 KB, an mjai log about
+200 KB): a gzip file of a few MB cannot stand for gigabytes."""
 JSON_DEPTH = 64
 """How deep arrays and objects may nest in a batch line or a ruleset.json (a win nests 3)."""
 YAML_DEPTH = 64
@@ -80,6 +85,28 @@ def json_nesting(text: str, limit: int = JSON_DEPTH) -> int | None:
 
 # a string (to skip; an unclosed one runs to the end) or a bracket
 _JSON_TOKENS = re.compile(r'"[^"\\]*(?:\\.[^"\\]*)*"?|[\[\]{}]', re.DOTALL)
+
+
+def load_json(text: str, *, prefix: bool = False) -> Any:
+    """The JSON value of ``text`` (with ``prefix``: of its start, the rest ignored), within
+    :data:`JSON_DEPTH` and Python's 4,300 digits. Raises :class:`json.JSONDecodeError` for
+    JSON that is too deep or holds too long a number, as for any bad JSON: its ``msg``
+    says what, its ``pos``, ``lineno`` and ``colno`` where."""
+    deep = json_nesting(text)
+    if deep is not None:
+        raise json.JSONDecodeError(f"arrays and objects nest more than {JSON_DEPTH} deep",
+                                   text, deep)
+    try:
+        return json.JSONDecoder().raw_decode(text)[0] if prefix else json.loads(text)
+    except json.JSONDecodeError:
+        raise
+    except (ValueError, RecursionError):  # Python reads no number of more than 4,300 digits
+        long = _LONG_NUMBER.search(text)
+        raise json.JSONDecodeError("a number of more than 4,300 digits", text,
+                                   long.start() if long else 0) from None
+
+
+_LONG_NUMBER = re.compile(r"\d{4300,}")
 
 
 def number_text(value: int) -> str:

@@ -269,6 +269,8 @@ class _Hand:
         return value
 
     def tile(self, tile_id: int) -> Tile:
+        if not 0 <= tile_id <= 135:
+            raise _Fail(f"tile id {tile_id} is not 0..135")
         return tile_from_136(tile_id, self.reader.rules.red_fives)
 
     def sorted_tiles(self, ids: Sequence[int]) -> tuple[Tile, ...]:
@@ -288,6 +290,8 @@ class _Hand:
         return len(self.events)
 
     def take(self, seat: int, tile_id: int, what: str) -> None:
+        if not 0 <= tile_id <= 135:
+            raise _Fail(f"{what}: tile id {tile_id} is not 0..135")
         try:
             self.concealed[seat].remove(tile_id)
         except ValueError:
@@ -598,7 +602,9 @@ class _Reader:
                 raise RecordError(f"{self.name}: {tok.text} after </mjloggm>", self.name)
             try:
                 self.step(tok)
-            except _Fail as exc:
+            except RecordError:
+                raise
+            except (_Fail, InputError) as exc:  # InputError: a tile or meld of the tag's
                 raise RecordError(f"{self.where(tok)}: {exc}", self.name) from None
         if not self.closed:
             raise RecordError(f"{self.name}: truncated: the file ends without </mjloggm>",
