@@ -18,9 +18,14 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from riichi_rules.cli import numbers
 from riichi_rules.cli.impact import add_compare_option
+
+if TYPE_CHECKING:
+    from riichi_rules.referee.replay import GameReport
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,6 +52,47 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     add_compare_option(p)
 
 
+Work = tuple[str, str, str | None]
+"""A file to replay: (its path, the ruleset, the date of records that give none)."""
+
+
+def in_processes(work: list[Work], jobs: int, note: Callable[[int], None],
+                 worker: Callable[[Work], list[GameReport]] | None = None
+                 ) -> list[list[GameReport]]:
+    """The reports of each file of ``work``, in its order, replayed in ``jobs`` processes
+    (``worker``: :func:`~riichi_rules.referee.replay.replay_one`); ``note`` is told how many
+    files are done. When a process dies (killed, out of memory), the files it left are
+    replayed again each in a process of its own, so that only the file it dies on is lost,
+    as an error of that file."""
+    from concurrent.futures import ProcessPoolExecutor, as_completed
+    from concurrent.futures.process import BrokenProcessPool
+
+    from riichi_rules.referee.replay import GameReport, replay_one
+
+    run = worker or replay_one
+    done: dict[int, list[GameReport]] = {}
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        futures = {pool.submit(run, item): i for i, item in enumerate(work)}
+        for future in as_completed(futures):
+            try:
+                done[futures[future]] = future.result()
+            except BrokenProcessPool:
+                continue
+            note(len(done))
+    for i, item in enumerate(work):
+        if i in done:
+            continue
+        with ProcessPoolExecutor(max_workers=1) as alone:
+            try:
+                done[i] = alone.submit(run, item).result()
+            except BrokenProcessPool:
+                done[i] = [GameReport(item[0], None, error=(
+                    "the process replaying this file died (the machine ran out of memory, or "
+                    "a bug of riichi-rules; please report it with this file)"))]
+        note(len(done))
+    return [done[i] for i in range(len(work))]
+
+
 def _day(text: str) -> str:
     from riichi_rules.rulesets.dated import parse_day
 
@@ -60,7 +106,7 @@ def run(args: argparse.Namespace) -> int:
     from riichi_rules.cli.impact import run_settle
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.records.files import record_files
-    from riichi_rules.referee.replay import GameReport, replay_one
+    from riichi_rules.referee.replay import replay_one
     from riichi_rules.scoring.scorer import program
 
     try:
@@ -80,12 +126,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"\rreplayed {done}/{len(work)} files", end="", file=sys.stderr, flush=True)
 
     if args.jobs > 1 and len(work) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for done, batch in enumerate(pool.map(replay_one, work, chunksize=1), 1):
-                reports.extend(batch)
-                note(done)
+        for batch in in_processes(work, args.jobs, note):
+            reports.extend(batch)
     else:
         for done, item in enumerate(work, 1):
             reports.extend(replay_one(item))
