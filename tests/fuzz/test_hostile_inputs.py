@@ -220,6 +220,10 @@ def _examples(tmp: Path) -> list[Example]:
                 1, "more than 64 MB once decompressed"),
         Example("replay: a folder's gzip records are read",
                 ["replay", _folder_of_gzip(tmp)], 1, GAMES + "0 unreadable"),
+        Example("replay: an AGARI whose ba (honba, sticks) was changed",
+                ["replay", _write(tmp, "r/ba.xml", XML.replace('<AGARI ba="0,1"',
+                                                               '<AGARI ba="5,1"'))], 1,
+                "AGARI ba=5,1 (honba, riichi sticks) is not what is on the table"),
         Example("replay: a game without a hand",
                 ["replay", _write(tmp, "r/empty.xml", XML[:XML.index("<INIT")]
                                   + "</mjloggm>\n")], 1, "the game has no hand"),

@@ -239,3 +239,16 @@ def test_an_mjai_line_too_deep(tmp_path: Path) -> None:
     with pytest.raises(RecordError, match=r"^deep\.mjson: line 2 .*: not valid JSON "
                        r"\(truncated\?\): arrays and objects nest more than 64 deep at column"):
         read_record(path)
+
+
+def test_agari_ba_is_what_is_on_the_table(tmp_path: Path) -> None:
+    # hand 0 starts with 0 honba and 0 sticks (INIT seed="0,0,0,...") and seat 0's riichi
+    # stick is paid (REACH step 2) before the win: ba must be "0,1" (#15: a changed ba went
+    # unnoticed)
+    msg = bad_xml(tmp_path, broken('<AGARI ba="0,1"', '<AGARI ba="2,1"'))
+    assert msg.endswith("AGARI ba=2,1 (honba, riichi sticks) is not what is on the table: 0 "
+                        "honba and 1 sticks (the INIT seed's, and the riichi sticks paid since)")
+    assert "hand 0 (E1-0)" in msg
+    msg = bad_xml(tmp_path, broken('<AGARI ba="0,1"', '<AGARI ba="0,0"'))
+    assert msg.endswith("is not what is on the table: 0 honba and 1 sticks (the INIT seed's, "
+                        "and the riichi sticks paid since)")
