@@ -70,7 +70,7 @@ def test_pinfu_switched_off(tmp_path: Path) -> None:
     1920 -> 2000, the others 960 -> 1000 each (EMA 2016 §4 payments)."""
     result = score(PINFU_ITTSU, _house(tmp_path, "pinfu"))
     assert {y.id for y in result.yaku} == {"menzen_tsumo", "ittsu"}
-    assert (result.han, result.fu, result.total) == (3, 30, 4000)
+    assert (result.han, result.fu, result.points) == (3, 30, 4000)
     assert "pinfu" not in program(_house(tmp_path, "pinfu")).declarations
 
 
