@@ -238,9 +238,13 @@ def _stamp(data: object) -> Path | None:
     folder = stamp_folder()
     if folder is None:
         return None
-    from riichi_rules import __version__
+    from importlib.metadata import PackageNotFoundError, version
 
-    digest = hashlib.sha256(json.dumps([__version__, _schema(), data],
+    try:
+        release = version("riichi-rules")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        release = ""
+    digest = hashlib.sha256(json.dumps([release, _schema(), data],
                                        sort_keys=True).encode("utf-8")).hexdigest()
     return folder / digest
 
