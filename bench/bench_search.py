@@ -1,7 +1,9 @@
 """The search's speed: situations tried per second, beside plain scoring of the same kind of
-wins by riichi-rules and by the ``mahjong`` package (PyPI 2.1.0), in one run.
+wins by riichi-rules and by the ``mahjong`` package (PyPI 2.1.0), and the table rules'
+search in event sequences per second, in one run.
 
     .venv/bin/python bench/bench_search.py [--situations 20000] [--pair ema-2016 wrc-2025]
+        [--sequences 1000] [--table-pair ema-2016 tenhou]
 
 What is timed:
 
@@ -11,6 +13,11 @@ What is timed:
   then making each cause's witness plainer.
 * **witness search**: ``witness_report(A, Budget(N), samples=1)``: a witness and a near miss
   for every scoring rule of A.
+* **table search**: ``search_table(A, B, Budget(S))``, S scenarios (``--sequences``) each
+  played out as an event sequence under both rulesets (the referees following every event,
+  asked what a game server asks), candidates played again and put down to their clauses,
+  each witness made shorter and checked as a conformance case; the rate is event sequences
+  per second (the search stops early where every clause has a witness).
 * **plain scoring**, as the peer: the wins of N situations drawn the way the search draws
   them (before timing), scored once under A by riichi-rules (``score(win, program)``, the
   ``Win`` built beforehand) and by the package (``HandCalculator.estimate_hand_value``, its
@@ -42,6 +49,7 @@ from riichi_rules.scoring.scorer import program, score  # noqa: E402
 from riichi_rules.search.climb import Budget  # noqa: E402
 from riichi_rules.search.differences import search_differences  # noqa: E402
 from riichi_rules.search.situations import mutate, random_situation  # noqa: E402
+from riichi_rules.search.table_differences import search_table  # noqa: E402
 from riichi_rules.search.witness import witness_report  # noqa: E402
 
 
@@ -72,6 +80,8 @@ def main() -> None:
     parser.add_argument("--situations", type=int, default=20_000)
     parser.add_argument("--pair", nargs=2, default=("ema-2016", "wrc-2025"))
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--sequences", type=int, default=1000)
+    parser.add_argument("--table-pair", nargs=2, default=("ema-2016", "tenhou"))
     args = parser.parse_args()
     a, b = (program(x) for x in args.pair)
     n = args.situations
@@ -108,6 +118,12 @@ def main() -> None:
     report = witnessed[0]
     tried = sum(w.tried for w in report.rules)
 
+    ta, tb = (program(x) for x in args.table_pair)
+    played: list[Any] = []
+    table_time = _time(lambda: played.append(search_table(ta, tb, Budget(args.sequences),
+                                                          args.seed)))
+    table = played[0]
+
     pkg_rate = len(wins) / theirs_time
     print(f"{len(wins)} wins of {n} situations (the rest impossible), "
           f"pair {args.pair[0]} / {args.pair[1]}, seed {args.seed}")
@@ -121,6 +137,11 @@ def main() -> None:
           f"({sum(1 for w in report.rules if w.found)} of {len(report.rules)} rules "
           f"witnessed in {witness_time:.1f} s; search / mahjong: "
           f"{tried / witness_time / pkg_rate:.2f})")
+    witnessed = len(table.targets) - len(table.unwitnessed)
+    print(f"  table search:                {table.searched / table_time:8.0f} event sequences/s "
+          f"(pair {args.table_pair[0]} / {args.table_pair[1]}: {witnessed} of "
+          f"{len(table.targets)} differing clauses witnessed by {len(table.findings)} cases, "
+          f"{table.searched} sequences in {table_time:.1f} s)")
 
 
 if __name__ == "__main__":

@@ -37,8 +37,8 @@ _API: dict[str, str] = {
     "bundled_ids": "riichi_rules.rulesets.config",
     "RulesetConfig": "riichi_rules.rulesets.config",
     "ScoringProgram": "riichi_rules.scoring.program",
-    "compile_program": "riichi_rules.scoring.program",
-    "check_rule_text": "riichi_rules.scoring.program",
+    "compile_program": "riichi_rules.scoring.lowering",
+    "check_rule_text": "riichi_rules.scoring.lowering",
     # comparing rulesets
     "compare": "riichi_rules.comparison.pair",
     "matrix": "riichi_rules.comparison.matrix",
@@ -107,7 +107,8 @@ if TYPE_CHECKING:  # what a type checker sees of the lazy names
     from riichi_rules.referee.replay import replay_files as replay
     from riichi_rules.rulesets.config import RulesetConfig, bundled_ids
     from riichi_rules.rulesets.config import load_config as load_ruleset
-    from riichi_rules.scoring.program import ScoringProgram, check_rule_text, compile_program
+    from riichi_rules.scoring.lowering import check_rule_text, compile_program
+    from riichi_rules.scoring.program import ScoringProgram
     from riichi_rules.scoring.result import Result
     from riichi_rules.scoring.scorer import program, score
     from riichi_rules.search.climb import Budget

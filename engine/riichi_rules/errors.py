@@ -5,7 +5,6 @@ Every error a user can cause is one of these; nothing else should escape to the 
 
 from __future__ import annotations
 
-import difflib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Protocol
@@ -34,7 +33,8 @@ SHOWN_WIDTH = 160
 class Diagnostic:
     """One problem at one place in a file: rendered as ``file:line:col: message``, the source
     line, a caret under the column (underlined to ``end_column``, the column just after the
-    faulty text, when known), and an optional hint."""
+    faulty text, when known), and an optional hint. Line 0 is no place in a file (a ruleset
+    named on the command line that does not exist): the message alone."""
 
     file: str
     line: int
@@ -58,6 +58,8 @@ class Diagnostic:
         return cls(span.file, span.line, span.column, message, source_line, hint, end)
 
     def render(self) -> str:
+        if self.line <= 0:  # not at a place in a file (a name given on the command line)
+            return "\n".join([self.message, *([f"    hint: {self.hint}"] if self.hint else [])])
         out = [f"{self.file}:{self.line}:{self.column}: {self.message}"]
         if self.source_line:
             line = self.source_line.rstrip()
@@ -125,5 +127,7 @@ class ConfigError(DiagnosticError):
 
 def did_you_mean(word: str, candidates: Iterable[str]) -> str:
     """A hint naming the closest candidate, or an empty string when none is close."""
+    import difflib
+
     close = difflib.get_close_matches(word, list(candidates), n=1, cutoff=0.6)
     return f"did you mean '{close[0]}'?" if close else ""

@@ -415,7 +415,7 @@ class Win:
             counts[t.kind] += 1
             if t.red:
                 reds[RED_KINDS.index(t.kind)] += 1
-        for kind, c in enumerate(counts):
+        for kind, c in enumerate(counts) if max(counts) > 4 else ():
             if c > 4:
                 name = str(Tile.of(kind))
                 raise InputError(
@@ -423,7 +423,7 @@ class Win:
                     f"{c} copies of {name} (hand, melds and dora/ura indicators together): "
                     "there are only 4",
                 )
-        for i, r in enumerate(reds):
+        for i, r in enumerate(reds) if max(reds) > 1 else ():
             if r > 1:
                 raise InputError(
                     "too_many_copies",
@@ -441,6 +441,10 @@ class Win:
         self._check_flags()
 
     def _check_flags(self) -> None:
+        if not (self.ippatsu or self.rinshan or self.haitei or self.houtei or self.chankan
+                or self.tenhou or self.chiihou or self.renhou or self.ura
+                or len(self.dora) > 5 or ((self.riichi or self.double_riichi) and self.melds)):
+            return  # nothing that any check below could refuse
         problems: list[str] = []
         in_riichi = self.riichi or self.double_riichi
         has_kan = any(m.is_kan for m in self.melds)
@@ -523,15 +527,21 @@ def _check_count(key: str, value: object) -> None:
                          f"not {shown}")
 
 
+_NONE_GIVEN: list[str] = []  # an absent list of indicators (told from one given empty)
+
+
 def _indicators(obj: Mapping[str, object], key: str) -> tuple[Tile, ...]:
     """A list of tiles (``["6s", "1z"]``) or one mpsz string (``"6s1z"``)."""
-    value = obj.get(key, [])
+    value = obj.get(key, _NONE_GIVEN)
+    if value is _NONE_GIVEN or (value.__class__ is list and not value):
+        return ()
     if isinstance(value, str):
         return parse_tiles(value)
     if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
         raise InputError("bad_field", f"'{key}' must be a list of tiles like [\"6s\"]")
+    if len(value) == 1:
+        return parse_tiles(value[0])
     out: list[Tile] = []
     for v in value:
-        assert isinstance(v, str)
         out.extend(parse_tiles(v))
     return tuple(out)

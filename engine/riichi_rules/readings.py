@@ -464,6 +464,9 @@ def _build(
         groups = []
         for i, plain in enumerate(concealed):
             sh, k = plain.shape, plain.first
+            if not (pools.keys() & plain.kinds):  # no red five's kind: its tiles are plain
+                groups.append(plain if i != ron_pung else _plain(sh, k, False))
+                continue
             kinds = [k + o for o in _OFFSETS[sh]]
             if i == win_idx:
                 kinds.remove(win_tile.kind)

@@ -221,17 +221,29 @@ def _explain(text: str) -> NotationError:
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Compressed mpsz, keeping the order and merging consecutive tiles of one suit."""
+    if tiles.__class__ is tuple:  # a group's tiles, shared by the groups alike: remembered
+        known = _FORMATTED.get(id(tiles))
+        if known is not None and known[0] is tiles:
+            return known[1]
     parts: list[str] = []
     letter = ""
     for t in tiles:
-        name = str(t)
+        name = _NAMES_RED[t.kind] if t.red else _NAMES[t.kind]
         if name[1] != letter and letter:
             parts.append(letter)
         letter = name[1]
         parts.append(name[0])
     if letter:
         parts.append(letter)
-    return "".join(parts)
+    text = "".join(parts)
+    if tiles.__class__ is tuple:
+        if len(_FORMATTED) >= 4096:  # a bound on memory
+            _FORMATTED.clear()
+        _FORMATTED[id(tiles)] = (tiles, text)  # the tuple is kept: its id stays its own
+    return text
+
+
+_FORMATTED: dict[int, tuple[Iterable[Tile], str]] = {}
 
 
 def dora_of(indicator: Tile) -> int:

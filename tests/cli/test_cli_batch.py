@@ -146,40 +146,40 @@ def test_a_line_too_long_is_answered(riichi: RunCli, tmp_path: Path) -> None:
 def test_jobs_print_what_one_process_prints(riichi: RunCli) -> None:
     # more lines than a worker's chunk, good and bad mixed, so that chunks come back in turn
     base = [json.dumps(RON), "{bad", "", json.dumps(GOOD), json.dumps({**RON, "honba": -2})]
-    lines = base * 40
+    lines = base * 60  # 300 lines: a worker's chunk is 250
     stdin = "\n".join(lines) + "\n"
     one = riichi("score", "--batch", "-", "--json", stdin=stdin)
     two = riichi("score", "--batch", "-", "--json", "--jobs", "2", stdin=stdin)
     assert two.out == one.out
     assert (two.status, two.err) == (one.status, one.err) == (
-        1, "riichi score: 200 lines: 80 scored, 120 could not be scored\n")
+        1, "riichi score: 300 lines: 120 scored, 180 could not be scored\n")
     numbered = [o.get("line") for o in two.json_lines()]
-    assert numbered[1::5] == list(range(2, 201, 5))  # each "{bad" answered on its own line
+    assert numbered[1::5] == list(range(2, 301, 5))  # each "{bad" answered on its own line
     text_one = riichi("score", "--batch", "-", stdin=stdin)
     text_two = riichi("score", "--batch", "-", "--jobs", "3", stdin=stdin)
     assert text_two.out == text_one.out
 
 
-def _dying_worker(task: tuple[Any, bool, list[batch.Line]]) -> list[batch.Answer]:
+def _dying_worker(task: batch.Task) -> batch.Answer:
     """A worker that dies (as if killed) on a line holding "die"."""
-    if any(b"die" in line.data for line in task[2]):
+    if b"die" in task[2].data:
         os._exit(1)
-    return batch.score_chunk(task)
+    return batch.score_line(task)
 
 
 def test_a_dead_worker_loses_one_line() -> None:
-    data = [json.dumps(RON)] * 150
-    data[70] = '"die"'  # in the second chunk of 64
+    data = [json.dumps(RON)] * 400
+    data[270] = '"die"'  # in the second chunk of 250
     written: list[str] = []
     tally = batch.run_parallel(batch.read_lines(io.BytesIO("\n".join(data).encode())),
                                ("ema-2016", None), True, written.append, 2, _dying_worker)
     out = [json.loads(line) for line in written]
-    assert len(out) == 150
-    assert out[70]["error"]["code"] == "internal_error"
-    assert out[70]["line"] == 71
-    assert "worker process" in out[70]["error"]["message"]
-    assert all(o["points"]["total"] == 5800 for i, o in enumerate(out) if i != 70)
-    assert (tally.scored, tally.bad, tally.internal, tally.status) == (149, 0, 1, 3)
+    assert len(out) == 400
+    assert out[270]["error"]["code"] == "internal_error"
+    assert out[270]["line"] == 271
+    assert "worker process" in out[270]["error"]["message"]
+    assert all(o["points"]["total"] == 5800 for i, o in enumerate(out) if i != 270)
+    assert (tally.scored, tally.bad, tally.internal, tally.status) == (399, 0, 1, 3)
 
 
 def test_an_output_that_cannot_show_a_character(tmp_path: Path) -> None:

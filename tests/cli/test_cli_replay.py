@@ -165,16 +165,15 @@ def _dying(item: tuple[str, str, str | None]) -> list[Any]:
 
 
 def test_a_dead_worker_loses_only_its_file(tmp_path: Path) -> None:
-    from riichi_rules.cli.replay import in_processes
+    from riichi_rules.parallel import run_all
+    from riichi_rules.referee.replay import lost_file
 
     (tmp_path / "die.xml").write_bytes((FIXTURES / "synthetic_game.xml").read_bytes())
     paths = [str(FIXTURES / name) for name in GOOD]
     work: list[tuple[str, str, str | None]] = [
         (p, "tenhou", None) for p in [paths[0], str(tmp_path / "die.xml"), *paths[1:]]]
-    done: list[int] = []
-    reports = in_processes(work, 2, done.append, _dying)
+    reports = list(run_all(_dying, work, 2, lost=lost_file))
     assert [[r.source for r in file] for file in reports] == [[p] for p, _, _ in work]
     assert [bool(file[0].error) for file in reports] == [False, True, False, False]
     assert reports[1][0].error.startswith("the process replaying this file died")
     assert [file[0].hands for file in reports] == [2, 0, 2, 2]
-    assert sorted(done) == [1, 2, 3, 4]

@@ -352,6 +352,35 @@ def test_internal_error_keeps_the_batch_going(
     assert run.status == score_cli.EXIT_INTERNAL
 
 
+def test_batch_in_processes_answers_as_one_process(riichi: RunCli, riichi_process: RunCli,
+                                                   tmp_path: Path) -> None:
+    """--jobs N: the same answer on each line, in input order, with the same exit status, as
+    the batch in one process; several chunks of lines go to the processes (the expected
+    totals are those of the lines above: 5200, 5800, 1500 ...)."""
+    lines = BATCH_LINES * (2 * score_cli._CHUNK // len(BATCH_LINES) + 1)
+    path = tmp_path / "wins.jsonl"
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    one = riichi("score", "--batch", str(path), "--json")
+    for jobs in ("2", "3"):
+        run = riichi_process("score", "--batch", str(path), "--json", "--jobs", jobs)
+        assert (run.status, run.out) == (one.status, one.out)
+    assert len(one.lines) == len(lines) > 2 * score_cli._CHUNK
+    expected = BATCH_EXPECTED * (len(lines) // len(BATCH_LINES))
+    for number, (obj, want) in enumerate(zip(one.json_lines(), expected, strict=True), 1):
+        if isinstance(want, int):
+            assert obj["points"]["total"] == want, (number, obj)
+        else:
+            assert (obj["error"]["code"], obj["line"]) == (want, number)
+    text = riichi_process("score", "--batch", "-", "--jobs", "2",
+                          stdin="\n".join(BATCH_LINES))
+    assert text.lines == riichi("score", "--batch", "-", stdin="\n".join(BATCH_LINES)).lines
+
+
+def test_jobs_only_with_a_batch(riichi: RunCli) -> None:
+    assert riichi("score", PINFU_ITTSU, "--jobs", "2").status == 2
+    assert riichi("score", "--batch", "-", "--jobs", "0", stdin="").status == 2
+
+
 # ---------------------------------------------------------------- the real command
 
 def test_process_exit_statuses(riichi_process: RunCli) -> None:

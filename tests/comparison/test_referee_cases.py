@@ -85,3 +85,17 @@ def test_a_clause_answered_differently_that_changes_nothing_is_not_a_cause() -> 
     outcomes = panel.outcomes(case)
     assert outcomes[0] != outcomes[1]
     assert [c.part for c in panel.causes(case, outcomes, 0, 1)] == [("claim", "ron", "up_to")]
+
+
+def test_the_clauses_that_part_and_those_that_matter() -> None:
+    # conformance/multiple-ron.yaml multiple-ron-triple, as above: the "up to" clause and the
+    # honba rule answer differently; only the first accounts for the difference (the third
+    # ron refused at Tenhou), the second changes no score with no honba on the table
+    case = _case("multiple-ron.yaml", "multiple-ron-triple")
+    panel = Panel([program("ema-2016"), program("tenhou")])
+    outcomes = panel.outcomes(case)
+    up_to, honba = ("claim", "ron", "up_to"), ("collect", "honba_counters", "when")
+    parted = panel.parted(case, 0, 1)
+    assert up_to in parted and honba in parted
+    assert panel.matters(case, outcomes, [up_to])
+    assert not panel.matters(case, outcomes, [honba])

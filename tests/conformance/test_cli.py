@@ -54,8 +54,10 @@ def run(argv: list[str]) -> tuple[int, str, str]:
 
 @pytest.fixture
 def cases(tmp_path: Path) -> Path:
-    (tmp_path / "a.yaml").write_text(CASES, encoding="utf-8")
-    return tmp_path
+    folder = tmp_path / "suite"  # beside, not above, a club's folder
+    folder.mkdir()
+    (folder / "a.yaml").write_text(CASES, encoding="utf-8")
+    return folder
 
 
 def test_options() -> None:
@@ -147,3 +149,62 @@ def test_through_the_riichi_command(cases: Path, capsys: pytest.CaptureFixture[s
     code = main(["conformance", "--cases", str(cases), "--ruleset", "ema-2025", "--json"])
     assert code == 0
     assert json.loads(capsys.readouterr().out)["passed"] == 1
+
+
+# ---- a ruleset that extends another: the expectations it takes, the changes it makes ------
+
+# A club ruleset on ema-2016 that switches kiriage on (EMA 2025's rule: 4 han 30 fu is a
+# mangan, 8000, [senegrom-mahjong]); it takes ema-2016's expectations of the cases above.
+KIRIAGE_CLUB = {"id": "kiriage-club", "name": "A test club", "extends": "ema-2016",
+                "parameters": {"kiriage": True},
+                "source": {"rulebook": "a test club", "edition": "2026"}}
+
+
+def _club(tmp_path: Path, ruleset: dict[str, object], cases: str | None = None) -> Path:
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "ruleset.json").write_text(json.dumps(ruleset), encoding="utf-8")
+    if cases is not None:
+        (folder / "cases").mkdir()
+        (folder / "cases" / "own.yaml").write_text(cases, encoding="utf-8")
+    return folder
+
+
+def test_a_change_of_the_club_is_shown_with_its_cause(cases: Path, tmp_path: Path) -> None:
+    club = _club(tmp_path, KIRIAGE_CLUB)
+    code, out, _ = run(["--cases", str(cases), "--ruleset", str(club)])
+    assert code == 0, out  # a difference the club's own change explains is not a failure
+    assert "example-2 under kiriage-club" in out
+    assert "differs from ema-2016" in out and "[rule.kiriage]" in out
+    assert "0 passed, 0 failed, 2 changed by the ruleset's own rules" in out
+    code, out, _ = run(["--cases", str(cases), "--ruleset", str(club), "--json"])
+    assert json.loads(out)["changed"] == 2 and json.loads(out)["failed"] == 0
+
+
+def test_a_failure_no_change_explains_stays_a_failure(tmp_path: Path) -> None:
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "wrong.yaml").write_text(WRONG, encoding="utf-8")
+    club = _club(tmp_path, {**KIRIAGE_CLUB, "parameters": {}})  # changes nothing
+    code, out, _ = run(["--cases", str(tmp_path / "cases"), "--ruleset", str(club)])
+    assert code == 1
+    assert "0 passed, 1 failed" in out and "changed" not in out.splitlines()[-1]
+
+
+def test_the_club_folder_brings_its_own_cases(cases: Path, tmp_path: Path) -> None:
+    own = CASES.replace("example-2", "club-example-2").replace("ema-2025:", "kiriage-club:")
+    club = _club(tmp_path, KIRIAGE_CLUB, own)
+    code, out, _ = run(["--cases", str(cases), "--ruleset", str(club), "--json"])
+    assert code == 0
+    report = json.loads(out)
+    by_case = {r["case"]: r["status"] for r in report["results"]}
+    # its own cases state the club's outcome (8000, kiriage): passed, not changed
+    assert by_case["club-example-2"] == "passed"
+    assert by_case["club-example-2-undecided"] == "skipped"
+    assert by_case["example-2"] == "changed"
+
+
+def test_a_club_case_may_not_reuse_an_id(cases: Path, tmp_path: Path) -> None:
+    club = _club(tmp_path, KIRIAGE_CLUB, CASES)
+    code, out, _ = run(["--cases", str(cases), "--ruleset", str(club)])
+    assert code == 1
+    assert "case id 'example-2' is already used at" in out

@@ -17,14 +17,16 @@ from typing import Any
 
 import pytest
 
+from riichi_rules import resources
 from riichi_rules.conformance.cases import (
     Case,
     CaseFileError,
     known_ruleset_ids,
     known_yaku_ids,
     load_file,
+    load_text,
 )
-from riichi_rules.conformance.events import Step, StepError, parse_event
+from riichi_rules.conformance.events import Player, Step, StepError, observe, parse_event, play
 from riichi_rules.conformance.runner import (
     compare_events,
     rulesets_for,
@@ -33,6 +35,7 @@ from riichi_rules.conformance.runner import (
     short_events,
 )
 from riichi_rules.rulesets.config import load_config
+from riichi_rules.scoring.scorer import program
 
 HANDS = "[159m159p159s1234z, 46p55p666m23s1234z, 37m37p37s1234567z, 48m48p48s1234567z]"
 KUIKAE = "[159m19p159s12346z, 46p555p666m23s123z, 37m37p37s1234567z, 48m48p48s1234567z]"
@@ -456,3 +459,34 @@ def test_own_ruleset_errors_name_their_lines(tmp_path: Path) -> None:
 def test_steps_are_plain_data() -> None:
     step = Step("draw", 0, 1, "draw: [0, 1m]")
     assert step.meld is None and step.ura == () and step.shown is None
+
+
+def test_a_case_followed_step_by_step_is_the_case_played(tmp_path: Path) -> None:
+    """Player follows the steps one at a time as play() does in one go: the same
+    disagreements, and the same outcome."""
+    case = next(c for c in load_file(resources.conformance_dir() / "kans.yaml")
+                if c.id == "kokushi-robs-a-closed-kan-claims")
+    assert case.deal is not None
+    ema = program("ema-2016")
+    whole = play(case.deal, case.steps, ema)
+    player = Player(case.deal, ema, case.deal.first_drawer(case.steps))
+    assert all(player.step(step) for step in case.steps)
+    stepped = player.finish()
+    assert stepped.disagreements == whole.disagreements
+    assert observe(stepped) == observe(whole)
+
+
+def test_cases_written_as_text_load_as_from_a_file(tmp_path: Path) -> None:
+    """load_text checks a case a program wrote as load_file checks a file: the same case, and
+    the same errors (here a tag that is not kebab-case)."""
+    text = (resources.conformance_dir() / "furiten.yaml").read_text(encoding="utf-8")
+    where = tmp_path / "furiten.yaml"
+    where.write_text(text, encoding="utf-8")
+    from_file = load_file(where)
+    from_text = load_text(text, where)
+    assert [c.id for c in from_text] == [c.id for c in from_file]
+    assert [c.steps for c in from_text] == [c.steps for c in from_file]
+    bad = ("- id: x\n  source: s\n  tags: [Not_Kebab]\n"
+           "  win: {hand: 123m456p789s11122z, win: 2z}\n  expect: {default: {han: 1}}\n")
+    with pytest.raises(CaseFileError):
+        load_text(bad, where)

@@ -76,3 +76,12 @@ def test_a_ruleset_that_does_not_load_is_said(tmp_path: Path,
     assert main(["docs", "pdf", str(tmp_path), "--out", str(tmp_path / "x.pdf")]) == 1
     assert "no-such-ruleset" in capsys.readouterr().err
     assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_bundled_rulesets_book_renders(tmp_path: Path) -> None:
+    # the other book: a bundled ruleset (ema-2016), every page with something on it
+    out = tmp_path / "ema-2016.pdf"
+    assert main(["docs", "pdf", "ema-2016", "--out", str(out), "--quiet"]) == 0
+    pdf = pdfium.PdfDocument(out)
+    assert len(pdf) >= 5
+    assert all(_ink(pdf[k]) > 0.001 for k in range(len(pdf)))

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from riichi_rules import resources
 from riichi_rules.errors import RiichiError
 from riichi_rules.rulesets.config import clear_cache, load_config
-from riichi_rules.scoring.program import compile_program
+from riichi_rules.scoring.lowering import compile_program
 
 JSON = st.recursive(
     st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False)

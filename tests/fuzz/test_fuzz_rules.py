@@ -17,7 +17,7 @@ from riichi_rules import resources
 from riichi_rules.errors import InputError, RiichiError
 from riichi_rules.language.parser import _KEYWORDS
 from riichi_rules.rulesets.config import clear_cache, load_config, parameter_defaults
-from riichi_rules.scoring.program import check_rule_text, compile_program
+from riichi_rules.scoring.lowering import check_rule_text, compile_program
 from riichi_rules.scoring.scorer import score
 
 SYMBOLS = ("{", "}", "(", ")", "[", "]", ",", ".", ":", "..", "+", "-", "*", "/", "%", "^",

@@ -13,7 +13,7 @@ import pytest
 from riichi_rules.errors import RuleFault
 from riichi_rules.language.arithmetic import MAX_DEPTH, MAX_EXPONENT, fault
 from riichi_rules.rulesets.config import load_config, parameter_defaults
-from riichi_rules.scoring.program import check_rule_text, compile_program
+from riichi_rules.scoring.lowering import check_rule_text, compile_program
 from riichi_rules.scoring.scorer import score
 
 

@@ -1,4 +1,6 @@
-"""The compiler: what expressions mean on real hands, and the problems it reports."""
+"""The compiler: what expressions mean on real hands, and the problems it reports. Each
+expression's values are also asked of generated code (:mod:`riichi_rules.language.codegen`):
+the two backends must give the same values."""
 
 from __future__ import annotations
 
@@ -8,24 +10,29 @@ import pytest
 
 from riichi_rules.hand import Win
 from riichi_rules.language import ast
+from riichi_rules.language.codegen import Generator
 from riichi_rules.language.compiler import ExpressionCompiler
 from riichi_rules.language.parser import parse_rules
-from riichi_rules.language.vocabulary import Env, WinFacts
+from riichi_rules.language.vocabulary import FEATURES, Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import parameter_defaults
-from riichi_rules.scoring.program import check_rule_text
+from riichi_rules.scoring.lowering import check_rule_text
 
 
 def _values(expr: str, win: dict[str, Any], stage: str = "yaku",
             tiles_unread: bool = False) -> list[Any]:
     """The expression's value on each reading of the win, compiled as a rule would be
-    (``tiles_unread``: going through the hand's tiles fails)."""
+    (``tiles_unread``: going through the hand's tiles fails); generated code must give the
+    same values."""
     (decl,) = parse_rules(f"yaku t {{ han 1 when {expr} }}", "t.rules").declarations
     cond = decl.clauses[1].value
     assert isinstance(cond, ast.Expr.__args__)  # type: ignore[attr-defined]
     compiler = ExpressionCompiler(parameter_defaults(), lambda name: True, lambda f, n: "")
-    compiled = compiler.compile(cond, ())
+    tree = compiler.typer.type(cond, ())
     assert not compiler.diagnostics, [d.render() for d in compiler.diagnostics]
+    compiled = compiler.lowerer.lower(tree)
+    generator = Generator(FEATURES, "scoring")
+    generated = generator.make(generator.function(tree, "expression"))
     w = Win.from_json(win)
     facts = WinFacts(w)
     if tiles_unread:
@@ -34,7 +41,9 @@ def _values(expr: str, win: dict[str, Any], stage: str = "yaku",
     out = []
     for reading in readings(w):
         env.use(reading)
-        out.append(compiled.fn(env))
+        value = compiled.fn(env)
+        assert generated(env) == value, f"generated {generated(env)!r}, closures {value!r}"
+        out.append(value)
     return out
 
 

@@ -1,13 +1,16 @@
-"""The reference evaluator agrees with the compiled closures, rule by rule and reading by
-reading, for every bundled ruleset (and the conformance ruleset with every local yaku): on
-every conformance case's win, and on wins drawn at random (hypothesis picks the seeds).
+"""The reference evaluator, the compiled closures and generated code agree, rule by rule and
+reading by reading, for every bundled ruleset (and the conformance ruleset with every local
+yaku): on every conformance case's win, and on wins drawn at random (hypothesis picks the
+seeds); and the lists of yaku generated code runs at once give what the scorer works out
+rule by rule.
 
-The compiled closures take every shortcut the compiler knows (caches per reading, kernels,
-kind masks, guards, index look-ups); the evaluator takes none, so a fast path that changes
-an answer shows here."""
+The two backends take every shortcut they know (caches per reading or shared locals,
+kernels, kind masks, guards, index look-ups); the evaluator takes none, so a fast path that
+changes an answer shows here."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from collections.abc import Iterator
 from functools import cache
@@ -25,11 +28,14 @@ from riichi_rules.language.rules import TypedStep
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import load_config
+from riichi_rules.scoring.backends import BACKENDS
+from riichi_rules.scoring.lowering import compile_program
 from riichi_rules.scoring.program import ScoringProgram
-from riichi_rules.scoring.scorer import program
+from riichi_rules.scoring.scorer import _fired
 from riichi_rules.search.situations import random_situation
 
 RULESETS = known_ruleset_ids()
+CHECK_LISTS = ("yakuman_checks", "closed_checks", "open_checks")
 # the running values the fu, limits and payments read, tried in turn: a 1-han 30-fu hand, a
 # mangan by han, a counted yakuman, a double yakuman
 STAGES = ((1, 30, 0, 0, frozenset({"riichi"})), (5, 40, 0, 0, frozenset({"pinfu"})),
@@ -37,8 +43,10 @@ STAGES = ((1, 30, 0, 0, frozenset({"riichi"})), (5, 40, 0, 0, frozenset({"pinfu"
 
 
 @cache
-def _program(ruleset: str) -> ScoringProgram:
-    return program(load_config(ruleset))
+def _program(ruleset: str, backend: str = "generated") -> ScoringProgram:
+    prog = compile_program(load_config(ruleset), backend)
+    assert prog.backend == backend
+    return prog
 
 
 @cache
@@ -145,12 +153,32 @@ def _check_limits_and_payments(prog: ScoringProgram, env: Env, win: Win) -> None
             _same(prog.payments.deposit(env), evaluate(deposit[0].value, env), "deposit", win)
 
 
+def _check_lists(win: Win, ruleset: str) -> None:
+    """Each list of yaku run at once by generated code gives what the scorer works out rule
+    by rule, from the generated conditions and from the closures."""
+    generated, closures = _program(ruleset, "generated"), _program(ruleset, "closures")
+    for env, env_c in zip(_envs(win, generated), _envs(win, closures), strict=True):
+        for name in CHECK_LISTS:
+            checks = getattr(generated, name)
+            assert checks.run is not None, name
+            yakuman = name == "yakuman_checks"
+            at_once = [(r.id, h, m) for r, h, m in checks.run(env)]
+            one_by_one = [(r.id, h, m) for r, h, m in _fired(
+                dataclasses.replace(checks, run=None), env, yakuman)]
+            by_closures = [(r.id, h, m) for r, h, m in _fired(getattr(closures, name), env_c,
+                                                              yakuman)]
+            _same(at_once, one_by_one, f"{name} at once", win)
+            _same(at_once, by_closures, f"{name} at once, against the closures", win)
+
+
 def _agree(win: Win, ruleset: str) -> None:
-    prog = _program(ruleset)
-    for env in _envs(win, prog):
-        _check_yaku(prog, env, win)
-        _check_fu(prog, env, win)
-        _check_limits_and_payments(prog, env, win)
+    for backend in BACKENDS:
+        prog = _program(ruleset, backend)
+        for env in _envs(win, prog):
+            _check_yaku(prog, env, win)
+            _check_fu(prog, env, win)
+            _check_limits_and_payments(prog, env, win)
+    _check_lists(win, ruleset)
 
 
 @pytest.mark.parametrize("ruleset", RULESETS)
@@ -179,8 +207,6 @@ def test_random_wins(seed: int, ruleset: str) -> None:
 def _checked_table(prog: ScoringProgram, mismatches: list[str]) -> ScoringProgram:
     """``prog`` whose every table-rule clause also asks the reference evaluator, on the same
     question, and notes where the two answers part."""
-    import dataclasses
-
     from riichi_rules.scoring.program import TableProgram, TableRule
 
     specs = {(s.kind, s.name): s for s in prog.typed.table}
@@ -223,14 +249,16 @@ def _checked_table(prog: ScoringProgram, mismatches: list[str]) -> ScoringProgra
                                                         prog.table.cache_size))
 
 
+@pytest.mark.parametrize("backend", BACKENDS)
 @pytest.mark.parametrize("ruleset", RULESETS)
-def test_every_table_rule_on_every_referee_case(ruleset: str) -> None:
+def test_every_table_rule_on_every_referee_case(ruleset: str, backend: str) -> None:
     """Every question the referee puts to a table rule while it follows the conformance
-    suite's referee cases, answered alike by the compiled clause and the evaluator."""
+    suite's referee cases, answered alike by the compiled clause (of each backend) and the
+    evaluator."""
     from riichi_rules.conformance.events import play
 
     mismatches: list[str] = []
-    prog = _checked_table(_program(ruleset), mismatches)
+    prog = _checked_table(_program(ruleset, backend), mismatches)
     followed = 0
     for case in load_suite().cases:
         if case.deal is None or case.events is None:

@@ -232,3 +232,23 @@ def test_at_most_a_hundred_syntax_errors_are_reported() -> None:
     found = _refused(text)
     assert len(found) == 101
     assert found[-1][2] == "more syntax errors may follow: only the first 100 are reported"
+
+
+def _diagnostic(text: str) -> tuple[str, str]:
+    with pytest.raises(RuleError) as info:
+        parse_rules(text, "t.rules")
+    (d,) = info.value.diagnostics
+    return d.message, d.hint
+
+
+def test_a_misspelt_clause_keyword_is_matched_against_what_may_stand_there() -> None:
+    # 'hans' is as close to 'has' as to 'han'; only 'han' may open a yaku's clause
+    _, hint = _diagnostic('yaku x "X" {\n  hans 1\n  when every tile is simple\n}\n')
+    assert hint == "did you mean 'han'?"
+
+
+def test_a_condition_without_when_is_told_so() -> None:
+    message, hint = _diagnostic('yaku x "X" {\n  han 1\n  every tile is simple\n}\n')
+    assert message.startswith("unexpected 'every'; expected ")
+    assert message.endswith(" more")  # the list says that it is cut, and by how much
+    assert hint == "a condition starts with 'when': 'when every tile is simple'"

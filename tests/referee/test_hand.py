@@ -19,8 +19,11 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from referee.scenarios import Table
+from riichi_rules.records.events import Draw
+from riichi_rules.referee.hand import HandReferee
 from riichi_rules.rulesets.config import load_config
-from riichi_rules.tiles import Wind
+from riichi_rules.scoring.scorer import program
+from riichi_rules.tiles import Wind, parse_tiles
 
 TENPAI = "234m567p34s678s55p"
 
@@ -175,3 +178,20 @@ def test_a_score_below_zero_ends_the_game_where_the_ruleset_says_so() -> None:
     assert not draw_end("ema-2016", Wind.E, 0, scores, dealer_tenpai=True)
     # exactly 0 is not below 0
     assert not draw_end("tenhou", Wind.E, 0, [25000, 1000, 37000, 37000], dealer_tenpai=True)
+
+
+def test_turn_options_of_some_kinds_and_tiles() -> None:
+    """turn_options lists only the kinds of option and the tiles asked for. The dealer holds
+    123m456p789s1123z and draws 4z: no table rule forbids a discard on a turn begun by a draw
+    (EMA 2016 §3.3.2 forbids only after a call), so each of its 13 kinds may go; asked about
+    1z and 4z, those two."""
+    referee = HandReferee(program("ema-2016"), dealer=0, round_wind=Wind.E, honba=0, sticks=0,
+                          scores=[25000] * 4, hands=[parse_tiles(h) for h in (
+                              "123m456p789s1123z", "159m159p159s1234z", "37m37p37s1234567z",
+                              "48m48p48s1234567z")], dora_indicator=parse_tiles("9p")[0])
+    referee.apply(Draw(0, parse_tiles("4z")[0], index=0))
+    every = referee.turn_options()
+    discards = referee.turn_options(("discard",))
+    assert discards == [o for o in every if o.startswith("discard ")] and len(discards) == 13
+    assert referee.turn_options(("discard",), parse_tiles("1z4z")) == ["discard 1z",
+                                                                      "discard 4z"]

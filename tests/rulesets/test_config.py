@@ -315,6 +315,9 @@ def test_unknown_name() -> None:
     (d,) = info.value.diagnostics
     assert "no ruleset 'ema-2061'" in d.message
     assert d.hint == "did you mean 'ema-2016'?"
+    # a name, not a file: no made-up position 'ema-2061:1:1'
+    assert (d.line, d.column) == (0, 0)
+    assert info.value.render().splitlines()[0].startswith("no ruleset 'ema-2061'")
 
 
 # ------------------------------------------------------------------ broken rulesets
@@ -514,7 +517,7 @@ def test_a_ruleset_without_a_rule_the_referee_asks_is_refused(tmp_path: Path) ->
 
     from riichi_rules import resources
     from riichi_rules.errors import RuleError
-    from riichi_rules.scoring.program import compile_program
+    from riichi_rules.scoring.lowering import compile_program
 
     base = resources.rulesets_dir() / "base"
     for rules in base.glob("*.rules"):

@@ -20,7 +20,8 @@ import pytest
 
 from riichi_rules.errors import InputError
 from riichi_rules.rulesets.config import load_config
-from riichi_rules.scoring.program import ScoringProgram, compile_program
+from riichi_rules.scoring.lowering import compile_program
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import score
 
 HOUSE = Path(__file__).resolve().parents[2] / "examples" / "house-rules"

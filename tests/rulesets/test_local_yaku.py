@@ -28,7 +28,8 @@ import pytest
 
 from riichi_rules.errors import InputError
 from riichi_rules.rulesets.config import load_config
-from riichi_rules.scoring.program import ScoringProgram, compile_program
+from riichi_rules.scoring.lowering import compile_program
+from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import score
 
 LOCAL_DIR = Path(__file__).resolve().parents[2] / "rulesets" / "local"

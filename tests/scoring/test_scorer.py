@@ -241,3 +241,27 @@ def test_a_situation_rule_with_no_value_is_a_rule_fault(tmp_path: Path) -> None:
                      str(tmp_path))
     assert isinstance(error, RuleFault)
     assert error.code == "rule_fault" and "house.rules:2:" in error.message
+
+
+def test_a_red_five_where_none_is_played_is_read_plain_and_said_so() -> None:
+    # 22p 234p 123s 4(0)6s 789s won on 9s by ron, seat East: pinfu 1 + ittsu 2 = 3 han 30 fu,
+    # 960 x 6 = 5760 -> 5800 for the dealer (EMA 2016 §4); the 0s is an ordinary 5s there
+    # (EMA 2016 plays without red fives), and the result says it read it so
+    plain = score("22p234p123s406s789s", win="9s", ruleset="ema-2016")
+    assert (plain.han, plain.fu, plain.points) == (3, 30, 5800)
+    assert plain.notes == ("1 red five read as plain: ema-2016 plays without red fives "
+                           "(rule.red_fives is 0)",)
+    assert plain.to_json()["notes"] == list(plain.notes)
+    assert plain.explain().splitlines()[-1].startswith("Note: 1 red five read as plain")
+    # Tenhou plays red fives: one more han (aka dora), 4 han 30 fu, 11600, and no note
+    red = score("22p234p123s406s789s", win="9s", ruleset="tenhou")
+    assert (red.han, red.points, red.notes) == (4, 11600, ())
+    assert "notes" not in red.to_json()
+
+
+def test_the_notes_are_in_the_written_json_too() -> None:
+    # riichi score --json writes Result.json_text, which must say what to_json says
+    import json
+
+    result = score("22p234p123s406s789s", win="9s", ruleset="ema-2016")
+    assert json.loads(result.json_text()) == result.to_json()

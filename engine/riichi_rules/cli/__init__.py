@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import difflib
 import importlib
 import os
 import sys
@@ -51,9 +50,9 @@ class _Command(Protocol):
         ...
 
 
-def _commands() -> list[_Command]:
+def _commands(names: Sequence[str] = COMMANDS) -> list[_Command]:
     modules: list[_Command] = []
-    for name in COMMANDS:
+    for name in names:
         try:
             module: ModuleType = importlib.import_module(name)
         except ImportError as error:
@@ -66,8 +65,9 @@ def _commands() -> list[_Command]:
     return modules
 
 
-def build_parser() -> argparse.ArgumentParser:
-    """The whole command-line parser (every available subcommand)."""
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The command-line parser: of every available subcommand, or (``command``, when it names
+    one) of that one alone, which is all a run of it needs."""
     parser = argparse.ArgumentParser(
         prog="riichi",
         description="The rules of Japanese Riichi Mahjong as data: score a win, check rule "
@@ -77,19 +77,23 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"riichi-rules {__version__}")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in _commands():
+    module_name = f"{__name__}.{command}"
+    for module in _commands([module_name] if module_name in COMMANDS else COMMANDS):
         before = set(subparsers.choices)
-        command.add_parser(subparsers)
+        module.add_parser(subparsers)
         for name in set(subparsers.choices) - before:  # the module runs what it added
             subparser = subparsers.choices[name]
-            subparser.set_defaults(module=command, command_parser=subparser)
+            subparser.set_defaults(module=module, command_parser=subparser)
+    if command is not None and command not in subparsers.choices:
+        return build_parser()
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``riichi`` command; returns the exit status (argparse's own exits included)."""
-    parser = build_parser()
     arguments = list(sys.argv[1:] if argv is None else argv)
+    first = arguments[0] if arguments and not arguments[0].startswith("-") else None
+    parser = build_parser(first)
     try:
         args, extras = parser.parse_known_args(arguments)
         if extras:
@@ -118,6 +122,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 def _unrecognized(parser: argparse.ArgumentParser, extras: list[str]) -> NoReturn:
     """argparse's "unrecognized arguments" error, with a did-you-mean for a misspelt
     option."""
+    import difflib
+
     message = f"unrecognized arguments: {' '.join(extras)}"
     options = [o for action in parser._actions for o in action.option_strings]
     for extra in extras:

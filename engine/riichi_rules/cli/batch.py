@@ -5,13 +5,13 @@ Lines end at ``\\n`` only (a ``\\r`` before it is dropped): a bare ``\\r`` or a 
 separator inside a line belongs to that line, so output line N always answers input line N.
 Each line is decoded (UTF-8), bounded (:data:`~riichi_rules.limits.BATCH_LINE_BYTES`, JSON
 nesting), parsed and scored on its own; whatever goes wrong is that line's answer. A worker
-process that dies costs an answer only to the line it was scoring.
+process that dies costs an answer only to the line it was scoring
+(:func:`riichi_rules.parallel.run_all`).
 """
 
 from __future__ import annotations
 
 import json
-from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
@@ -19,15 +19,13 @@ from typing import IO, TYPE_CHECKING, Any
 from riichi_rules import limits
 
 if TYPE_CHECKING:
-    from concurrent.futures import Future, ProcessPoolExecutor
-
     from riichi_rules.scoring.program import ScoringProgram
     from riichi_rules.scoring.result import Result
 
 OK = 0
 BAD = 1
 INTERNAL = 3
-_CHUNK = 64  # lines a worker scores at a time
+_CHUNK = 250  # lines a worker scores at a time
 _READ = 1 << 16  # bytes read at a time
 
 
@@ -102,7 +100,7 @@ def answer(line: Line, prog: ScoringProgram, as_json: bool) -> Answer:
 
     try:
         result = scorer.score(parse(line), prog)
-        text = (json.dumps(result.to_json()) if as_json
+        text = (result.json_text() if as_json
                 else one_line(f"{line.number}: {summary(result)}"))
     except _BadLine as error:
         return Answer(BAD, error_line(line.number, error.code, error.message, as_json))
@@ -241,91 +239,40 @@ def run_serial(lines: Iterable[Line], prog: ScoringProgram, as_json: bool, write
 
 _PROGRAMS: dict[Ruleset, ScoringProgram] = {}
 
+Task = tuple[Ruleset, bool, Line]  # a line to score in a worker: (ruleset, --json, the line)
 
-def score_chunk(task: tuple[Ruleset, bool, list[Line]]) -> list[Answer]:
-    """A worker's job: the answers to a chunk of lines (the ruleset loaded once a process)."""
-    ruleset, as_json, lines = task
+
+def score_line(task: Task) -> Answer:
+    """A worker's job: the answer to one line (the ruleset loaded once a process)."""
+    ruleset, as_json, line = task
     prog = _PROGRAMS.get(ruleset)
     if prog is None:
         from riichi_rules.rulesets.config import load_config
         from riichi_rules.scoring.scorer import program
 
         prog = _PROGRAMS[ruleset] = program(load_config(ruleset[0], date=ruleset[1]))
-    return [answer(line, prog, as_json) for line in lines]
+    return answer(line, prog, as_json)
 
 
-Worker = Callable[[tuple[Ruleset, bool, list[Line]]], list[Answer]]
+def lost_line(task: Task) -> Answer:
+    """The answer to a line whose worker process died scoring it."""
+    _, as_json, line = task
+    return Answer(INTERNAL, error_line(
+        line.number, "internal_error", "the worker process scoring this line died (a bug in "
+        "riichi-rules, or the machine ran out of memory; please report it with this line)",
+        as_json))
 
 
 def run_parallel(lines: Iterable[Line], ruleset: Ruleset, as_json: bool, write: Write,
-                 jobs: int, worker: Worker = score_chunk) -> Tally:
+                 jobs: int, worker: Callable[[Task], Answer] = score_line) -> Tally:
     """Score the lines in ``jobs`` processes, a chunk at a time, writing the answers in input
-    order. When a worker process dies, the lines in flight are scored again one at a time, so
-    that only the line it dies on is lost (as ``internal_error``)."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
+    order (:func:`riichi_rules.parallel.run_all`): when a worker process dies, only the line
+    it dies on is lost (as ``internal_error``)."""
+    from riichi_rules.parallel import run_all
 
     tally = Tally()
-    chunks = _chunks(lines)
-    pool = ProcessPoolExecutor(max_workers=jobs)
-    flight: deque[tuple[list[Line], Future[list[Answer]]]] = deque()
-    try:
-        while True:
-            while len(flight) < 2 * jobs:
-                chunk = next(chunks, None)
-                if chunk is None:
-                    break
-                flight.append((chunk, pool.submit(worker, (ruleset, as_json, chunk))))
-            if not flight:
-                break
-            chunk, future = flight.popleft()
-            try:
-                answers = future.result()
-            except BrokenProcessPool:
-                pool.shutdown(wait=False, cancel_futures=True)
-                pool = ProcessPoolExecutor(max_workers=jobs)
-                again = [line for c in [chunk, *(c for c, _ in flight)] for line in c]
-                flight.clear()
-                pool = _one_at_a_time(again, ruleset, as_json, write, tally, pool, jobs,
-                                      worker)
-                continue
-            for result in answers:
-                tally.add(result.status)
-                write(result.text)
-    finally:
-        pool.shutdown(wait=True, cancel_futures=True)
-    return tally
-
-
-def _one_at_a_time(lines: list[Line], ruleset: Ruleset, as_json: bool, write: Write,
-                   tally: Tally, pool: ProcessPoolExecutor, jobs: int, worker: Worker
-                   ) -> ProcessPoolExecutor:
-    """Score lines one per task, in order; a line whose worker dies is answered as an
-    internal error. Returns the pool to go on with (a new one after a death)."""
-    from concurrent.futures import ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-
-    for line in lines:
-        try:
-            (result,) = pool.submit(worker, (ruleset, as_json, [line])).result()
-        except BrokenProcessPool:
-            pool.shutdown(wait=False, cancel_futures=True)
-            pool = ProcessPoolExecutor(max_workers=jobs)
-            result = Answer(INTERNAL, error_line(
-                line.number, "internal_error", "the worker process scoring this line died "
-                "(a bug in riichi-rules, or the machine ran out of memory; please report "
-                "it with this line)", as_json))
+    tasks = ((ruleset, as_json, line) for line in lines)
+    for result in run_all(worker, tasks, jobs, chunk=_CHUNK, lost=lost_line):
         tally.add(result.status)
         write(result.text)
-    return pool
-
-
-def _chunks(lines: Iterable[Line]) -> Iterator[list[Line]]:
-    chunk: list[Line] = []
-    for line in lines:
-        chunk.append(line)
-        if len(chunk) == _CHUNK:
-            yield chunk
-            chunk = []
-    if chunk:
-        yield chunk
+    return tally

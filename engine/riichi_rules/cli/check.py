@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -64,14 +65,18 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     witness = p.add_argument_group(
         "witnesses", "With --witness, each ruleset's scoring rules are also tried on hands the "
         "search finds: a witness and a near miss for every yaku, yakuman, dora kind, fu item "
-        "and limit, and a problem for a rule that can never apply or adds nothing.")
+        "and limit, and a problem for a rule that can never apply or adds nothing; a house "
+        "ruleset's own table rules are played against the bundled ruleset it extends: a "
+        "witness event sequence for each clause, or a problem (never asked, never holds, "
+        "changes nothing).")
     witness.add_argument("--witness", action="store_true",
                          help="find a witness hand and a near miss for every scoring rule")
     witness.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
                          help="time for the search of each ruleset (default 60)")
     witness.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
-                         help="situations for the search of each ruleset: with --seed, the "
-                         "same N finds the same witnesses on any machine")
+                         help="situations for the search of each ruleset (its own table "
+                         "rules: N / 20 scenarios): with --seed, the same N finds the same "
+                         "witnesses on any machine")
     witness.add_argument("--seed", metavar="N", type=numbers.whole, default=0,
                          help="the seed of the search (default 0)")
 
@@ -207,7 +212,7 @@ def check_rules_file(name: str) -> Report:
     from riichi_rules.errors import InputError, RuleError
     from riichi_rules.language.parser import parse_rules
     from riichi_rules.rulesets.config import parameter_defaults
-    from riichi_rules.scoring.program import check_rule_text, read_rule_file
+    from riichi_rules.scoring.lowering import check_rule_text, read_rule_file
 
     report = Report(name, "rules")
     if not Path(name).exists():
@@ -238,7 +243,7 @@ def check_ruleset(name: str, witness: Witness | None = None) -> Report:
     ``witness``, a witness and a near miss searched for every scoring rule."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.rulesets.config import load_config
-    from riichi_rules.scoring.program import compile_program
+    from riichi_rules.scoring.lowering import compile_program
 
     report = Report(name, "ruleset")
     try:
@@ -264,10 +269,14 @@ def _witnesses(report: Report, program: ScoringProgram, witness: Witness) -> Non
     from riichi_rules.cli.notation import command_line
     from riichi_rules.search.climb import Budget
     from riichi_rules.search.situations import compact
+    from riichi_rules.search.table_witness import own_clauses, table_witness_report
     from riichi_rules.search.witness import witness_report
 
     seconds, situations, seed = witness
-    found = witness_report(program, Budget.of(situations, seconds), seed)
+    started = time.monotonic()
+    own = own_clauses(program)
+    share = 2 / 3 if own else 1.0  # the rest for the table rules of its own
+    found = witness_report(program, Budget.of(situations, seconds * share), seed)
     report.diagnostics.extend(found.problems)
     report.notes.extend(found.notes)
     report.details = found.to_json()
@@ -284,3 +293,13 @@ def _witnesses(report: Report, program: ScoringProgram, witness: Witness) -> Non
     report.summary += (f"; witnesses for {witnessed} of {len(found.rules)} scoring rules "
                        f"({sum(w.tried for w in found.rules)} situations, "
                        f"{found.seconds:.1f} s)")
+    if own:
+        left = max(1.0, seconds - (time.monotonic() - started))
+        table = table_witness_report(program, Budget.of(max(1, situations // 20), left), seed)
+        report.diagnostics.extend(table.problems)
+        report.details = {**found.to_json(), "table": table.to_json()}
+        report.witnesses += table.lines()
+        done = sum(1 for w in table.clauses if w.finding is not None)
+        report.summary += (f"; witnesses for {done} of {len(table.clauses)} clauses of its own "
+                           f"table rules against {table.base} ({table.searched} scenarios, "
+                           f"{table.seconds:.1f} s)")

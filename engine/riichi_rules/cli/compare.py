@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import time
 from collections.abc import Callable
 
 from riichi_rules.cli import numbers
@@ -35,10 +36,12 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--no-cases", action="store_true",
                    help="leave out the conformance cases (faster)")
     search = p.add_argument_group(
-        "search", "Search for wins that the two rulesets score differently, aimed by the rules "
-        "that read differently; each cause with its plainest witness.")
+        "search", "Search for wins that the two rulesets score differently, and for event "
+        "sequences on which their referees decide differently, aimed by the rules that read "
+        "differently; each cause with its plainest witness (a win, or a conformance case).")
     search.add_argument("--search", action="store_true",
-                        help="search instead of listing (scoring rules; two rulesets)")
+                        help="search instead of listing (two rulesets): wins scored "
+                        "differently, and event sequences the referees decide differently")
     search.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
                         help="stop after this many seconds (default 60)")
     search.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
@@ -46,6 +49,9 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
                         "findings on any machine")
     search.add_argument("--seed", metavar="N", type=numbers.whole, default=0,
                         help="the seed of the search (default 0)")
+    search.add_argument("--sequences", metavar="N", type=numbers.positive, default=None,
+                        help="stop the table rules' search after N scenarios played out as "
+                        "event sequences (default: N situations / 20)")
     add_corpus_options(p)
 
 
@@ -60,6 +66,9 @@ def run(args: argparse.Namespace) -> int:
     if (args.search or args.corpus) and len(args.rulesets) != 2:
         print(f"riichi compare: error: {'--search' if args.search else '--corpus'} compares "
               "two rulesets", file=sys.stderr)
+        return 2
+    if (args.jobs != 1 or args.cluster is not None) and not args.corpus:
+        print("riichi compare: error: --jobs and --cluster go with --corpus", file=sys.stderr)
         return 2
     if args.corpus:
         from riichi_rules.cli.impact import run_corpus
@@ -79,15 +88,7 @@ def run(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     if args.search:
-        from riichi_rules.scoring.scorer import program
-        from riichi_rules.search import report
-        from riichi_rules.search.climb import Budget
-        from riichi_rules.search.differences import search_differences
-
-        a, b = (program(r) for r in args.rulesets)
-        found = search_differences(a, b, Budget.of(args.situations, args.budget), args.seed)
-        return _emit(args, found.to_json(), lambda: report.render_text(found),
-                     lambda: report.render_markdown(found))
+        return _search(args)
     from riichi_rules.comparison import render
 
     if len(args.rulesets) > 2:
@@ -102,6 +103,35 @@ def _compare(args: argparse.Namespace) -> int:
     comparison = compare(first, second, cases=not args.no_cases)
     return _emit(args, comparison.to_json(), lambda: render.render_text(comparison),
                  lambda: render.render_markdown(comparison))
+
+
+def _search(args: argparse.Namespace) -> int:
+    """Search both parts: wins scored differently (the scoring rules), then event sequences
+    the referees decide differently (the table rules), the time shared by the number of
+    differing clauses of each (each part gets a quarter at least, where it has any)."""
+    from riichi_rules.scoring.scorer import program
+    from riichi_rules.search import report, table_report
+    from riichi_rules.search.climb import Budget
+    from riichi_rules.search.differences import search_differences
+    from riichi_rules.search.table_differences import search_table
+    from riichi_rules.search.table_targets import differing_clauses
+    from riichi_rules.search.targets import differing
+
+    a, b = (program(r) for r in args.rulesets)
+    scoring, table = len(differing(a, b)), len(differing_clauses(a, b))
+    share = 1.0 if not table else max(0.25, min(0.75, scoring / (scoring + table)))
+    start = time.monotonic()
+    found = search_differences(a, b, Budget.of(args.situations, args.budget * share),
+                               args.seed)
+    left = max(0.0, args.budget - (time.monotonic() - start))
+    sequences = args.sequences or max(1, args.situations // 20)
+    played = search_table(a, b, Budget.of(sequences, left), args.seed)
+    as_json = {**found.to_json(), "table": played.to_json(),
+               "table_unwitnessed": played.unwitnessed_json(), "table_searched": played.searched}
+    return _emit(args, as_json,
+                 lambda: report.render_text(found) + "\n\n" + table_report.render_text(played),
+                 lambda: report.render_markdown(found) + "\n"
+                 + table_report.render_markdown(played))
 
 
 def _emit(args: argparse.Namespace, as_json: object, text: Callable[[], str],

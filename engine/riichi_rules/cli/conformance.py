@@ -2,11 +2,14 @@
 
 Text output is the case x ruleset matrix (each cell: ``ok`` or ``FAIL`` and a short outcome
 such as ``4h30f 7700``, or for a referee case ``legal``, ``illegal_call``, the score changes),
-the details of each failure, and a summary line ``N passed, M failed``.
-``--json`` prints ``{"cases", "rulesets", "passed", "failed", "skipped", "errors", "results"}``.
-Exit status: 0 when nothing failed; 1 when a case failed, a case file is broken or a ruleset
-cannot be loaded. Like the other subcommands, the module imports only the standard library at
-import time (the runner is imported inside ``run``).
+the details of each failure, and a summary line ``N passed, M failed``. A ruleset that extends
+another takes its expectations; a case whose outcome its own changes explain is ``changed``
+(``diff``), listed with the cause, not failed (riichi_rules.comparison.inherited). A ruleset
+folder's ``cases/`` and each ``--with-cases DIR`` run alongside the suite.
+``--json`` prints ``{"cases", "rulesets", "passed", "failed", "skipped", "changed", "errors",
+"results"}``. Exit status: 0 when nothing failed; 1 when a case failed, a case file is broken
+or a ruleset cannot be loaded. Like the other subcommands, the module imports only the
+standard library at import time (the runner is imported inside ``run``).
 """
 
 from __future__ import annotations
@@ -47,6 +50,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "--tag", action="append", dest="tags", metavar="TAG", default=None,
         help="only the cases carrying this tag (repeatable: any of the tags)",
     )
+    parser.add_argument(
+        "--with-cases", action="append", type=Path, default=None, metavar="DIR",
+        help="a folder of a club's own cases, run alongside the suite (repeatable); a "
+        "ruleset folder's own cases/ folder is added without asking",
+    )
     parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
         "--cases", type=Path, default=None, metavar="DIR",
@@ -76,6 +84,7 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     except RiichiError as error:  # a ruleset's rules fail to compile (listing the yaku ids)
         print(f"riichi conformance: {error}", file=err)
         return 1
+    _add_own_cases(suite, configs, list(getattr(args, "with_cases", None) or ()))
     tags: list[str] = list(getattr(args, "tags", None) or ())
     try:
         results = run_suite(suite.cases, configs, tags,
@@ -83,6 +92,10 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     except RiichiError as error:
         print(f"riichi conformance: {error}", file=err)
         return 1
+    if any(len(c.chain) > 2 for c in configs):  # a ruleset extends another: its changes
+        from riichi_rules.comparison.inherited import explain_changes
+
+        results = explain_changes(results, configs)
     ids = [c.id for c in configs]
     ids += sorted({r.ruleset for r in results} - set(ids))
     selected = len(select(suite.cases, tags))
@@ -95,6 +108,44 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     return 1 if failed or suite.errors else 0
 
 
+def _add_own_cases(suite: Suite, configs: list[RulesetConfig], folders: list[Path]) -> None:
+    """Load the club's own case folders (``--with-cases``, and each selected ruleset's
+    ``cases/`` beside its ruleset.json) into ``suite``; their cases may name the selected
+    rulesets in ``expect``. A case id the suite already has is a broken file."""
+    from riichi_rules.conformance.cases import (
+        CaseFileError,
+        known_ruleset_ids,
+        known_yaku_ids,
+        load_suite,
+    )
+    from riichi_rules.errors import Diagnostic
+    from riichi_rules.scoring.scorer import program
+
+    bundled = resources.data_root() / "rulesets"
+    for config in configs:
+        own = config.path.parent / "cases"
+        if own.is_dir() and bundled not in config.path.parents and own not in folders:
+            folders.append(own)
+    if not folders:
+        return
+    known = {*known_ruleset_ids(), *(c.id for c in configs)}
+    yaku = known_yaku_ids().union(*(program(c).declarations for c in configs))
+    ids = {case.id: case.location for case in suite.cases}
+    for folder in folders:
+        more = load_suite(folder, known_rulesets=known, known_yaku=yaku)
+        suite.files += more.files
+        suite.errors += more.errors
+        for case in more.cases:
+            if case.id in ids:
+                file, _, line = case.location.rpartition(":")
+                suite.errors.append(CaseFileError(Path(file), [Diagnostic(
+                    file, int(line), 1, f"case id '{case.id}' is already used at "
+                    f"{ids[case.id]}: give the club's case an id of its own")]))
+                continue
+            ids[case.id] = case.location
+            suite.cases.append(case)
+
+
 def _json(suite: Suite, selected: int, ids: list[str], results: list[CaseResult]
           ) -> dict[str, Any]:
     return {
@@ -103,6 +154,7 @@ def _json(suite: Suite, selected: int, ids: list[str], results: list[CaseResult]
         "passed": sum(r.passed for r in results),
         "failed": sum(r.failed for r in results),
         "skipped": sum(r.skipped for r in results),
+        "changed": sum(r.changed for r in results),
         "errors": [
             {"file": d.file, "line": d.line, "column": d.column, "message": d.message}
             for error in suite.errors for d in error.diagnostics
@@ -112,7 +164,7 @@ def _json(suite: Suite, selected: int, ids: list[str], results: list[CaseResult]
 
 
 def _cell(result: CaseResult) -> str:
-    mark = {"passed": "ok", "failed": "FAIL", "skipped": "--"}[result.status]
+    mark = {"passed": "ok", "failed": "FAIL", "skipped": "--", "changed": "diff"}[result.status]
     text = f"{mark} {result.short}"
     return text if len(text) < _CELL else text[: _CELL - 2] + "~"
 
@@ -135,6 +187,12 @@ def _text(suite: Suite, ids: list[str], results: list[CaseResult], out: TextIO) 
         out.write("\nFailures:\n")
         for result in failures:
             out.write("\n" + result.report() + "\n")
+    changed = [r for r in results if r.changed]
+    if changed:
+        out.write("\nDifferences from the ruleset extended, each with its cause:\n")
+        for result in changed:
+            out.write(f"  {result.case.id} under {result.ruleset} ({result.case.location}): "
+                      f"{result.reason}\n")
     if suite.errors:
         out.write("\nBroken case files:\n")
         for error in suite.errors:
@@ -142,6 +200,8 @@ def _text(suite: Suite, ids: list[str], results: list[CaseResult], out: TextIO) 
     passed = sum(r.passed for r in results)
     skipped = sum(r.skipped for r in results)
     summary = f"{passed} passed, {len(failures)} failed"
+    if changed:
+        summary += f", {len(changed)} changed by the ruleset's own rules (shown above)"
     if skipped:
         summary += f", {skipped} skipped"
     if suite.errors:

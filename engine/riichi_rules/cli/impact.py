@@ -15,6 +15,9 @@ import argparse
 import json
 import sys
 from collections.abc import Sequence
+from functools import partial
+
+from riichi_rules.cli.workers import add_worker_options, worker_error
 
 from riichi_rules.cli import numbers
 
@@ -27,6 +30,7 @@ def add_corpus_options(p: argparse.ArgumentParser) -> None:
                    "under both rulesets, and report the wins that change, by cause")
     p.add_argument("--examples", type=numbers.at_least(0), default=3, metavar="N",
                    help="with --corpus: the example wins shown for each cause (default 3)")
+    add_worker_options(p, "with --corpus: read the files")
 
 
 def run_corpus(a: str, b: str, args: argparse.Namespace) -> int:
@@ -35,12 +39,22 @@ def run_corpus(a: str, b: str, args: argparse.Namespace) -> int:
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.impact.render import wins_markdown, wins_text
     from riichi_rules.impact.wins import corpus_impact
+    from riichi_rules.parallel import ClusterError, run_all
 
+    status = worker_error(args, "compare")
+    if status is not None:
+        return status
+    spread = args.jobs > 1 or args.cluster is not None
     try:
-        impact = corpus_impact(a, b, args.corpus)
+        impact = corpus_impact(a, b, args.corpus, partial(run_all, jobs=args.jobs,
+                                                          cluster=args.cluster)
+                               if spread else None)
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
         return 1
+    except ClusterError as error:
+        print(f"riichi compare: error: {error}", file=sys.stderr)
+        return 2
     examples = max(args.examples, 0)
     if args.json:
         print(json.dumps({"corpus": list(args.corpus), **impact.to_json(examples)},
@@ -66,6 +80,7 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.impact.render import standings_json, standings_text
     from riichi_rules.impact.standings import Settlement, settle_one
+    from riichi_rules.parallel import ClusterError, run_all
     from riichi_rules.scoring.scorer import program
 
     try:
@@ -75,15 +90,12 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
         return None
     work = [(f, args.ruleset, args.compare) for f in files]
     settled: list[Settlement] = []
-    if args.jobs > 1 and len(work) > 1:
-        from concurrent.futures import ProcessPoolExecutor
-
-        with ProcessPoolExecutor(max_workers=args.jobs) as pool:
-            for batch in pool.map(settle_one, work, chunksize=1):
-                settled.extend(batch)
-    else:
-        for item in work:
-            settled.extend(settle_one(item))
+    try:
+        for batch in run_all(settle_one, work, args.jobs, args.cluster):
+            settled.extend(batch)
+    except ClusterError as error:
+        print(f"riichi replay: error: {error}", file=sys.stderr)
+        return None
     if not args.json:
         print()
         print(standings_text(settled, a, b))

@@ -18,14 +18,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Callable
-from typing import TYPE_CHECKING
 
-from riichi_rules.cli import numbers
 from riichi_rules.cli.impact import add_compare_option
-
-if TYPE_CHECKING:
-    from riichi_rules.referee.replay import GameReport
+from riichi_rules.cli.workers import add_worker_options, worker_error
 
 
 def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -47,50 +42,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     p.add_argument("--json", action="store_true",
                    help='print {"games", "hands", "wins", "deltas_only", "disagreements": '
                    '[...], "notes": [...], "unsupported": [...], "errors": [...]}')
-    p.add_argument("--jobs", type=numbers.positive, default=1, metavar="N",
-                   help="replay files in N processes")
+    add_worker_options(p, "replay the files")
     add_compare_option(p)
-
-
-Work = tuple[str, str, str | None]
-"""A file to replay: (its path, the ruleset, the date of records that give none)."""
-
-
-def in_processes(work: list[Work], jobs: int, note: Callable[[int], None],
-                 worker: Callable[[Work], list[GameReport]] | None = None
-                 ) -> list[list[GameReport]]:
-    """The reports of each file of ``work``, in its order, replayed in ``jobs`` processes
-    (``worker``: :func:`~riichi_rules.referee.replay.replay_one`); ``note`` is told how many
-    files are done. When a process dies (killed, out of memory), the files it left are
-    replayed again each in a process of its own, so that only the file it dies on is lost,
-    as an error of that file."""
-    from concurrent.futures import ProcessPoolExecutor, as_completed
-    from concurrent.futures.process import BrokenProcessPool
-
-    from riichi_rules.referee.replay import GameReport, replay_one
-
-    run = worker or replay_one
-    done: dict[int, list[GameReport]] = {}
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        futures = {pool.submit(run, item): i for i, item in enumerate(work)}
-        for future in as_completed(futures):
-            try:
-                done[futures[future]] = future.result()
-            except BrokenProcessPool:
-                continue
-            note(len(done))
-    for i, item in enumerate(work):
-        if i in done:
-            continue
-        with ProcessPoolExecutor(max_workers=1) as alone:
-            try:
-                done[i] = alone.submit(run, item).result()
-            except BrokenProcessPool:
-                done[i] = [GameReport(item[0], None, error=(
-                    "the process replaying this file died (the machine ran out of memory, or "
-                    "a bug of riichi-rules; please report it with this file)"))]
-        note(len(done))
-    return [done[i] for i in range(len(work))]
 
 
 def _day(text: str) -> str:
@@ -105,10 +58,14 @@ def _day(text: str) -> str:
 def run(args: argparse.Namespace) -> int:
     from riichi_rules.cli.impact import run_settle
     from riichi_rules.errors import DiagnosticError
+    from riichi_rules.parallel import ClusterError, run_all
     from riichi_rules.records.files import record_files
-    from riichi_rules.referee.replay import replay_one
+    from riichi_rules.referee.replay import GameReport, lost_file, replay_one
     from riichi_rules.scoring.scorer import program
 
+    status = worker_error(args, "replay")
+    if status is not None:
+        return status
     try:
         program(args.ruleset)
         if args.compare:
@@ -125,13 +82,14 @@ def run(args: argparse.Namespace) -> int:
         if progress:
             print(f"\rreplayed {done}/{len(work)} files", end="", file=sys.stderr, flush=True)
 
-    if args.jobs > 1 and len(work) > 1:
-        for batch in in_processes(work, args.jobs, note):
+    try:
+        for done, batch in enumerate(run_all(replay_one, work, args.jobs, args.cluster,
+                                             lost=lost_file), 1):
             reports.extend(batch)
-    else:
-        for done, item in enumerate(work, 1):
-            reports.extend(replay_one(item))
             note(done)
+    except ClusterError as error:
+        print(f"riichi replay: error: {error}", file=sys.stderr)
+        return 2
     if progress:
         print(file=sys.stderr)
     disagreements = [

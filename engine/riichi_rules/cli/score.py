@@ -84,8 +84,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "form of docs/formats.md; prints exactly one line per input line, in order, and a "
         "summary on standard error",
     )
-    p.add_argument("--jobs", metavar="N", type=numbers.positive, default=1,
-                   help="with --batch: score in N processes (the output is the same, in order)")
+    p.add_argument(
+        "--jobs", metavar="N", type=numbers.positive, default=1,
+        help="with --batch: score the lines in N processes (the output is the same, one "
+        "answer a line, in input order; the lines are read and answered a chunk at a time)",
+    )
     p.add_argument("--ruleset", metavar="NAME|PATH", default=DEFAULT_RULESET,
                    help=f"a bundled ruleset id or a ruleset.json / its folder "
                    f"(default {DEFAULT_RULESET}; see 'riichi rulesets'); NAME@YYYY-MM-DD "
@@ -137,6 +140,8 @@ def run(args: argparse.Namespace) -> int:
     elif args.hand is None:
         return _usage_error(args, "give a HAND (e.g. 22p234p123s456s789s --win 9s) or "
                             "--batch FILE")
+    if args.jobs > 1 and args.batch is None:
+        return _usage_error(args, "--jobs goes with --batch (one hand is scored in one process)")
 
     from riichi_rules.errors import RiichiError
     from riichi_rules.rulesets.config import load_config
@@ -157,13 +162,16 @@ def run(args: argparse.Namespace) -> int:
         print(f"riichi score: cannot read {args.batch}: {error.strerror or error}",
               file=sys.stderr)
         return EXIT_USAGE
+    # read from standard input, each answer goes out as soon as it is known (a program may be
+    # waiting for it); read from a file, the answers are written in blocks
+    write = _write_line if args.batch == "-" else _write
     try:
         lines = batch.read_lines(stream)
         if args.jobs > 1:
-            tally = batch.run_parallel(lines, (args.ruleset, args.date), args.json,
-                                       _write_line, args.jobs)
+            tally = batch.run_parallel(lines, (args.ruleset, args.date), args.json, write,
+                                       args.jobs)
         else:
-            tally = batch.run_serial(lines, prog, args.json, _write_line)
+            tally = batch.run_serial(lines, prog, args.json, write)
     except BrokenPipeError:  # the reader of the output went away: riichi.cli.main
         raise
     except OSError as error:  # the input could not be read to its end
@@ -201,7 +209,7 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
         else:
             print(f"riichi score: {detail['code']}: {detail['message']}", file=sys.stderr)
         return EXIT_BAD_INPUT
-    print(json.dumps(result.to_json()) if args.json else result.explain())
+    print(result.json_text() if args.json else result.explain())
     return EXIT_OK
 
 
@@ -217,3 +225,7 @@ def _open_batch(name: str) -> IO[bytes] | IO[str]:
 def _write_line(line: str) -> None:
     sys.stdout.write(line + "\n")
     sys.stdout.flush()  # one result per input line, as soon as it is known (pipes)
+
+
+def _write(line: str) -> None:
+    sys.stdout.write(line + "\n")

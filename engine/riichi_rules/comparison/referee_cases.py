@@ -13,15 +13,15 @@ from itertools import combinations
 from typing import Any
 
 from riichi_rules.conformance.cases import EVENT_FIELDS, Case
-from riichi_rules.conformance.events import observe, play
+from riichi_rules.conformance.events import Play, observe, play
 from riichi_rules.hand import Win
 from riichi_rules.language import ast
 from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.shadow import ABSENT, SCORING, Part, Scored, Shadow, scored_alike
 from riichi_rules.scoring.program import ScoringProgram, names_read, parameters_read
 
-__all__ = ["Cause", "Outcome", "Panel", "Trace", "cells", "part_origin", "part_parameters",
-           "part_text"]
+__all__ = ["Cause", "Outcome", "Panel", "Trace", "cells", "outcome_of", "part_origin",
+           "part_parameters", "part_text"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +101,26 @@ class Panel:
                 out.append(Cause(part, here, there))
         return tuple(out)
 
+    def parted(self, case: Case, i: int, j: int) -> list[Part]:
+        """The clauses that answer rulesets ``i`` and ``j`` differently in the case, followed
+        under either."""
+        ti, tj = self._trace(case, i), self._trace(case, j)
+        return list(dict.fromkeys([*ti.table[j], *tj.table[i]]))
+
+    def matters(self, case: Case, outcomes: Sequence[Outcome], parts: Sequence[Part]
+                ) -> bool:
+        """Whether ``parts``, answering as under the other of the first two rulesets,
+        account for some of the difference between their outcomes: followed under either
+        with those answers, the case's outcome differs from the other's in fewer of its
+        fields (a seat's claims or furiten, a next-hand flag, each a field), and in none it
+        did not (a cheap first look before :meth:`causes`)."""
+        for i, j in ((0, 1), (1, 0)):
+            before = _fields_apart(outcomes[i], outcomes[j])
+            after = _fields_apart(self._swapped_outcome(case, i, j, parts), outcomes[j])
+            if after < before:
+                return True
+        return False
+
     def _explaining(self, case: Case, outcomes: Sequence[Outcome], i: int, j: int,
                     parts: Sequence[Part]) -> list[Part]:
         """A smallest set of parts whose answers, taken from ruleset ``j`` in the hand
@@ -159,6 +179,20 @@ class Panel:
         return traces[i]
 
 
+def _fields_apart(x: Outcome, y: Outcome) -> set[tuple[str, Any]]:
+    """The fields on which two outcomes differ, a field of a mapping (a seat's claims) each."""
+    out: set[tuple[str, Any]] = set()
+    for name in set(x) | set(y):
+        a, b = x.get(name), y.get(name)
+        if a == b:
+            continue
+        if isinstance(a, Mapping) and isinstance(b, Mapping):
+            out.update((name, k) for k in set(a) | set(b) if a.get(k) != b.get(k))
+        else:
+            out.add((name, None))
+    return out
+
+
 def programs_on(case: Any, progs: Sequence[ScoringProgram]) -> list[ScoringProgram]:
     """The programs as a case runs under them: a ruleset whose values changed over time is
     taken at the case's date, unless it was named with a date of its own."""
@@ -177,6 +211,12 @@ def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) 
         shadow.clear()
     played = play(case.deal, case.steps, program, name=case.id,
                   make_referee=shadow.referee if shadow is not None else HandReferee)
+    return outcome_of(case, played)
+
+
+def outcome_of(case: Case, played: Play) -> Outcome:
+    """The outcome of the case's events as followed (:func:`play`), as the panel compares
+    it (for a caller that has followed them already)."""
     if played.error:
         return {"error": f"{case.steps[played.error_step].text}: {played.error}"}
     observed = observe(played)

@@ -65,6 +65,7 @@ __all__ = [
     "known_yaku_ids",
     "load_file",
     "load_suite",
+    "load_text",
     "schema_file",
 ]
 
@@ -111,6 +112,9 @@ class Expectation:
     fields: Mapping[str, Any]
     undecided: str | None = None
     source: str | None = None
+    owner: str = DEFAULT
+    """Whose expectation it is: the ruleset's own override, an override of a ruleset it
+    extends (the nearest), or ``default``."""
 
 
 @dataclass(frozen=True)
@@ -143,15 +147,19 @@ class Case:
         """``file:line`` of a line of the case's file (an event's line)."""
         return f"{_short(self.file)}:{line}"
 
-    def expectation(self, ruleset_id: str) -> Expectation | None:
-        """The expectation for a ruleset: its override laid over the default field by field
-        (an override stating ``error``, or a default's ``error`` under an override stating
-        scores, replaces the other side whole); None when neither is given."""
+    def expectation(self, ruleset_id: str, extends: Sequence[str] = ()
+                    ) -> Expectation | None:
+        """The expectation for a ruleset: its override, or else that of the nearest ruleset
+        it extends (``extends``: the ``extends`` chain, nearest first), laid over the default
+        field by field (an override stating ``error``, or a default's ``error`` under an
+        override stating scores, replaces the other side whole); None when none is given."""
         default = self.expect.get(DEFAULT)
-        override = self.expect.get(ruleset_id)
+        owner = next((r for r in (ruleset_id, *extends) if r in self.expect and r != DEFAULT),
+                     DEFAULT)
+        override = self.expect.get(owner) if owner != DEFAULT else None
         if override is not None and "undecided" in override:
             return Expectation({}, undecided=str(override["undecided"]),
-                               source=override.get("source"))
+                               source=override.get("source"), owner=owner)
         if default is None and override is None:
             return None
         base = _fields(default)
@@ -162,7 +170,7 @@ class Case:
         replace_whole = "error" in mine or (mine and "error" in base)
         merged = mine if replace_whole else {**base, **mine}
         source = (override or {}).get("source") or (default or {}).get("source")
-        return Expectation(merged, source=source)
+        return Expectation(merged, source=source, owner=owner)
 
 
 def _fields(outcome: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -246,6 +254,19 @@ def load_file(
         raise CaseFileError(path, [Diagnostic(_short(path), 1, 1, exc.message)]) from None
     return _Loader(path, text).load(known_rulesets, known_yaku,
                                     {} if seen_ids is None else seen_ids)
+
+
+def load_text(
+    text: str,
+    path: Path,
+    *,
+    known_rulesets: Collection[str] | None = None,
+    known_yaku: Collection[str] | None = None,
+) -> list[Case]:
+    """Load and check cases written as ``text``, as if read from ``path`` (a case a program
+    wrote, checked before it is shown: riichi compare --search). Raises
+    :class:`CaseFileError`."""
+    return _Loader(path, text).load(known_rulesets, known_yaku, {})
 
 
 def known_ruleset_ids() -> tuple[str, ...]:

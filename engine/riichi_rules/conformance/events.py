@@ -45,6 +45,7 @@ __all__ = [
     "IGNORED_AT_END",
     "Deal",
     "Play",
+    "Player",
     "Step",
     "StepError",
     "observe",
@@ -350,34 +351,62 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
          make_referee: Callable[..., HandReferee] = HandReferee) -> Play:
     """Follow the steps with a referee under ``program`` (made by ``make_referee``: a
     :class:`HandReferee`, or one that also asks other rulesets, see referee/shadow.py)."""
-    referee = make_referee(
-        program, dealer=deal.dealer, round_wind=deal.round_wind, honba=deal.honba,
-        sticks=deal.sticks, scores=deal.scores, hands=deal.hands, dora_indicator=deal.dora,
-        name=name,
-    )
-    state = referee.state
-    if deal.mid_hand:
-        state.wall = deal.wall
-        state.first_go_around = False
-        for seat, river in zip(state.seats, deal.discards, strict=True):
-            seat.discards = list(river)
-            seat.has_discarded = True
-    state.next_draw = deal.first_drawer(steps)
-    if deal.mid_hand:  # the seat before it threw last
-        state.turn = (state.next_draw - 1) % SEATS
-    out = Play(referee, tuple(steps), rounds=deal.rounds)
-    release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
-    waiting: list[int] = []  # the steps of open kans whose indicator waits for the discard
-    for index, step in enumerate(steps):
-        if step.kind in _TURNS_OVER and any(steps[k].seat == step.seat for k in waiting):
-            for kan in [k for k in waiting if steps[k].seat == step.seat]:
-                waiting.remove(kan)
+    player = Player(deal, program, deal.first_drawer(steps), name, make_referee)
+    for step in steps:
+        if not player.step(step):
+            break
+    return player.finish()
+
+
+class Player:
+    """The steps of a case followed one at a time (what :func:`play` does in one go): a
+    search that builds a case event by event (riichi_rules.search.table) follows it so.
+    ``first`` is the seat that draws first (:meth:`Deal.first_drawer`)."""
+
+    def __init__(self, deal: Deal, program: ScoringProgram, first: int, name: str = "",
+                 make_referee: Callable[..., HandReferee] = HandReferee) -> None:
+        referee = make_referee(
+            program, dealer=deal.dealer, round_wind=deal.round_wind, honba=deal.honba,
+            sticks=deal.sticks, scores=deal.scores, hands=deal.hands,
+            dora_indicator=deal.dora, name=name,
+        )
+        state = referee.state
+        if deal.mid_hand:
+            state.wall = deal.wall
+            state.first_go_around = False
+            for seat, river in zip(state.seats, deal.discards, strict=True):
+                seat.discards = list(river)
+                seat.has_discarded = True
+        state.next_draw = first
+        if deal.mid_hand:  # the seat before it threw last
+            state.turn = (state.next_draw - 1) % SEATS
+        self.out = Play(referee, (), rounds=deal.rounds)
+        self.steps: list[Step] = []
+        self.release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
+        self.waiting: list[int] = []  # the steps of open kans whose indicator waits
+
+    @property
+    def referee(self) -> HandReferee:
+        return self.out.referee
+
+    def step(self, step: Step) -> bool:
+        """Follow one more step; False (and :attr:`Play.error` set) when it cannot happen at
+        the table. What it raised is the last of :attr:`Play.disagreements`."""
+        out, referee = self.out, self.out.referee
+        state = referee.state
+        index = len(self.steps)
+        self.steps.append(step)
+        out.steps = (*out.steps, step)
+        if step.kind in _TURNS_OVER and any(self.steps[k].seat == step.seat
+                                            for k in self.waiting):
+            for kan in [k for k in self.waiting if self.steps[k].seat == step.seat]:
+                self.waiting.remove(kan)
                 _turn_over(out, kan, f"before line {step.line}: {step.text}")
         try:
-            event = _event(referee, step, index, release)
+            event = _event(referee, step, index, self.release)
         except StepError as error:
             out.error, out.error_step = str(error), index
-            return out
+            return False
         kans = len(state.kan_dora)
         raised = referee.apply(event)
         if isinstance(event, Win | DrawnHand):
@@ -387,19 +416,24 @@ def play(deal: Deal, steps: Sequence[Step], program: ScoringProgram, name: str =
             if state.kan_dora[-1].at_once:
                 _turn_over(out, index, "at the kan, before the replacement draw")
             else:
-                waiting.append(index)
+                self.waiting.append(index)
         if isinstance(event, Discard):
-            release = (event.seat, event.tile)
+            self.release = (event.seat, event.tile)
         elif isinstance(event, ClosedKan):
-            release = (event.seat, event.meld.tiles[0])
+            self.release = (event.seat, event.meld.tiles[0])
         elif isinstance(event, AddedKan):
-            release = (event.seat, event.tile)
+            self.release = (event.seat, event.tile)
         elif isinstance(event, Draw | Call):
-            release = None
-    for kan in waiting:
-        out.turned[kan] = (f"new dora indicator {steps[kan].dora} not turned over (the kan "
-                           "player did not discard or declare a kan again)")
-    return out
+            self.release = None
+        return True
+
+    def finish(self) -> Play:
+        """The play so far, the kans whose indicator was never turned over noted."""
+        for kan in self.waiting:
+            self.out.turned[kan] = (f"new dora indicator {self.steps[kan].dora} not turned "
+                                    "over (the kan player did not discard or declare a kan "
+                                    "again)")
+        return self.out
 
 
 _TURNS_OVER = ("discard", "closed_kan", "added_kan")

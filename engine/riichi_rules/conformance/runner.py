@@ -14,6 +14,7 @@ rules, as if the game ended with the hand).
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -34,6 +35,7 @@ from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring.scorer import program, score
 
 __all__ = [
+    "CHANGED",
     "FAILED",
     "PASSED",
     "SKIPPED",
@@ -52,6 +54,9 @@ __all__ = [
 PASSED = "passed"
 FAILED = "failed"
 SKIPPED = "skipped"
+CHANGED = "changed"
+"""Not as the ruleset it extends expects, and explained by a change the ruleset makes
+(riichi_rules.comparison.inherited): a difference shown with its cause, not a failure."""
 
 
 @dataclass(frozen=True)
@@ -67,6 +72,8 @@ class CaseResult:
     mismatches: tuple[str, ...] = ()
     reason: str = ""
     expected_source: str | None = None
+    expected_from: str = ""
+    """Whose expectation was compared: the ruleset's own, one it extends, or ``default``."""
 
     @property
     def passed(self) -> bool:
@@ -79,6 +86,10 @@ class CaseResult:
     @property
     def skipped(self) -> bool:
         return self.status == SKIPPED
+
+    @property
+    def changed(self) -> bool:
+        return self.status == CHANGED
 
     @property
     def short(self) -> str:
@@ -135,7 +146,7 @@ def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
     config = at_case_date(case, ruleset if isinstance(ruleset, RulesetConfig)
                           else load_config(ruleset))
     rid = config.id
-    expectation = case.expectation(rid)
+    expectation = case.expectation(rid, extended(config))
     if expectation is None:
         return CaseResult(case, rid, SKIPPED, {}, {}, "",
                           reason="no expectation for this ruleset (no default, no override)")
@@ -143,10 +154,17 @@ def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
         return CaseResult(case, rid, SKIPPED, {}, {}, "",
                           reason=f"undecided: {expectation.undecided}",
                           expected_source=expectation.source)
+    result = _run(case, config, expectation.fields, expectation.source)
+    return dataclasses.replace(result, expected_from=expectation.owner)
+
+
+def _run(case: Case, config: RulesetConfig, expected: Mapping[str, Any],
+         source: str | None) -> CaseResult:
+    rid = config.id
     if case.events is not None:
-        return _run_events(case, config, expectation.fields, expectation.source)
+        return _run_events(case, config, expected, source)
     if case.win is None:
-        return CaseResult(case, rid, FAILED, dict(expectation.fields), {}, "",
+        return CaseResult(case, rid, FAILED, dict(expected), {}, "",
                           ("the case states no win and no events",))
     try:
         result = score(case.win, config)
@@ -156,10 +174,10 @@ def run_case(case: Case, ruleset: str | Path | RulesetConfig) -> CaseResult:
     else:
         actual = outcome_of(result)
         trace = result.explain()
-    mismatches = tuple(compare(expectation.fields, actual))
+    mismatches = tuple(compare(expected, actual))
     return CaseResult(
-        case, rid, FAILED if mismatches else PASSED, dict(expectation.fields), actual, trace,
-        mismatches, expected_source=expectation.source,
+        case, rid, FAILED if mismatches else PASSED, dict(expected), actual, trace,
+        mismatches, expected_source=source,
     )
 
 
@@ -220,12 +238,18 @@ def _events_trace(case: Case, played: Play) -> str:
     return "\n".join(lines)
 
 
+def extended(config: RulesetConfig) -> tuple[str, ...]:
+    """The rulesets ``config`` extends, nearest first: whose expectations it takes where a
+    case states none of its own."""
+    return tuple(reversed(config.chain[:-1]))
+
+
 def rulesets_for(
     case: Case, selected: Sequence[RulesetConfig], own: bool = True,
 ) -> list[RulesetConfig]:
     """The rulesets ``case`` runs under: each selected one it has an expectation for (its
     default or an override), then its own rulesets (when ``own``, or when selected by id)."""
-    out = [c for c in selected if case.expectation(c.id) is not None]
+    out = [c for c in selected if case.expectation(c.id, extended(c)) is not None]
     ids = {c.id for c in selected}
     for path, rid in zip(case.rulesets, case.ruleset_ids, strict=True):
         if (own or rid in ids) and rid not in {c.id for c in out}:

@@ -19,7 +19,7 @@ added) is not a cause of its own (see :class:`riichi_rules.search.causes.Explain
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -28,6 +28,7 @@ from riichi_rules.comparison.cases import Reason, outcome, reasons
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import CorpusWin, Unread, read_wins
+from riichi_rules.records.files import record_files
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program, score
@@ -199,13 +200,50 @@ def cause_text(cause: Reason) -> str:
 
 
 Ruleset = str | Path | ScoringProgram
+FileMap = Callable[[Callable[[tuple[str, str, str]], "Impact"], Sequence[tuple[str, str, str]]],
+                   Iterator["Impact"]]
 
 
-def corpus_impact(a: Ruleset, b: Ruleset, paths: Iterable[str | Path]) -> Impact:
+def corpus_impact(a: Ruleset, b: Ruleset, paths: Iterable[str | Path],
+                  map_files: FileMap | None = None) -> Impact:
     """Every recorded win of the files (see :mod:`riichi_rules.impact.corpus`; the referee
-    follows game records under ``a``) scored under ``a`` and under ``b``."""
+    follows game records under ``a``) scored under ``a`` and under ``b``. ``map_files`` (like
+    :func:`riichi_rules.parallel.run_all`) runs :func:`file_impact` over the files elsewhere
+    (rulesets then by id or path, not as programs); the files' impacts are joined in order."""
+    prog_a, prog_b = program(a), program(b)
+    if map_files is None:
+        return measure(prog_a, prog_b, read_wins(paths, prog_a))
+    if isinstance(a, ScoringProgram) or isinstance(b, ScoringProgram):
+        raise TypeError("map_files takes the rulesets by id or path")
+    work = [(str(path), str(a), str(b)) for path in record_files(paths)]
+    return joined(prog_a, prog_b, map_files(file_impact, work))
+
+
+def file_impact(work: tuple[str, str, str]) -> Impact:
+    """The impact of one file: ``(file, ruleset A, ruleset B)``."""
+    path, a, b = work
     prog_a = program(a)
-    return measure(prog_a, program(b), read_wins(paths, prog_a))
+    return measure(prog_a, program(b), read_wins([path], prog_a))
+
+
+def joined(a: ScoringProgram, b: ScoringProgram, parts: Iterable[Impact]) -> Impact:
+    """The impacts of files one after another, as one: what :func:`measure` gives for the
+    wins of all the files in that order."""
+    read = both = 0
+    neither: Counter[str] = Counter()
+    neither_examples: dict[str, str] = {}
+    changes: list[WinChange] = []
+    unread: list[Unread] = []
+    for part in parts:
+        read += part.read
+        both += part.scored_both
+        neither.update(part.neither)
+        for errors, example in part.neither_examples.items():
+            neither_examples.setdefault(errors, example)
+        changes.extend(part.changes)
+        unread.extend(part.unread)
+    return Impact(a.config.label, b.config.label, read, both, dict(neither), tuple(changes),
+                  tuple(unread), neither_examples)
 
 
 def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unread]) -> Impact:

@@ -745,7 +745,7 @@ class ExpressionCompiler:
     """The front end and the lowering together, for one expression at a time: types an
     expression of the AST (:class:`~riichi_rules.language.typed.Typer`, whose diagnostics
     are ``diagnostics``) and lowers it. Rule files are compiled whole by
-    :func:`riichi_rules.scoring.program.compile_program`."""
+    :func:`riichi_rules.scoring.lowering.compile_program`."""
 
     def __init__(
         self,

@@ -505,8 +505,10 @@ def _syntax_diagnostic(
             hint = f"the '{char}' opened at line {at[0]}, column {at[1]} is not closed"
         elif opened is not None and starts_declaration:
             hint = f"the block opened at line {opened[1][0]} is not closed with '}}'"
-        elif token.type == "NAME":
-            hint = did_you_mean(str(token), _KEYWORDS)
+        elif token.type == "NAME" or str(token) in _CONDITION_STARTS:
+            hint = (did_you_mean(str(token), _expected_keywords(error.expected))
+                    or _missing_when(error.expected, source_line, column)
+                    or did_you_mean(str(token), _KEYWORDS))
     if not hint:
         try:
             label = error.match_examples(_lark().parse, _EXAMPLES, use_accepts=True)
@@ -518,13 +520,33 @@ def _syntax_diagnostic(
 
 def _expected(terminals: set[str]) -> list[str]:
     """The expected tokens in words, the most telling first: '}', the clause keywords, then
-    the rest; at most eight."""
+    the rest; eight at most, and then how many more."""
     words = {_TERMINAL_WORDS.get(t, _literal(t)) for t in terminals}
     words.discard("")
     first = [w for w in ("'}'", "a name", "a quoted string") if w in words]
     keywords = sorted(w for w in words if w not in first and w.strip("'").isalpha())
     rest = sorted(w for w in words if w not in first and w not in keywords)
-    return (first + keywords + rest)[:8]
+    shown = first + keywords + rest
+    return shown if len(shown) <= 8 else [*shown[:8], f"or {len(shown) - 8} more"]
+
+
+def _expected_keywords(terminals: set[str]) -> list[str]:
+    """The keywords the parser would take where it stopped (the hint's first candidates)."""
+    words = (_literal(t).strip("'") for t in terminals)
+    return [w for w in words if w in _KEYWORDS]
+
+
+# The words a condition may start with: a line starting with one where 'when' was expected
+# is a condition that lost its 'when'.
+_CONDITION_STARTS = frozenset({"every", "some", "no", "count", "not", "(", "sum"})
+
+
+def _missing_when(terminals: set[str], source_line: str, column: int) -> str:
+    if "'when'" not in {_literal(t) for t in terminals}:
+        return ""
+    if column != len(source_line) - len(source_line.lstrip()) + 1:
+        return ""
+    return f"a condition starts with 'when': 'when {source_line.strip()}'"
 
 
 _STRING_OR_COMMENT = re.compile(r'"([^"\\\n]|\\.)*"|#[^\n]*')

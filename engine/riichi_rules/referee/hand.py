@@ -8,7 +8,7 @@ or to check a record (see replay.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from riichi_rules.errors import InputError
@@ -36,6 +36,9 @@ from riichi_rules.scoring.program import ScoringProgram, TableRule
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
 from riichi_rules.tiles import WINDS, Tile, Wind
+
+TURN_OPTIONS = ("tsumo", "riichi", "closed_kan", "added_kan", "kyuushu_kyuuhai", "discard")
+"""The kinds of option :meth:`HandReferee.turn_options` lists."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,45 +147,49 @@ class HandReferee:
                 out[s.seat] = found
         return out
 
-    def turn_options(self) -> list[str]:
+    def turn_options(self, kinds: Collection[str] = TURN_OPTIONS,
+                     tiles: Collection[Tile] | None = None) -> list[str]:
         """What the seat whose turn it is may do now, by the table rules: ``tsumo``,
         ``riichi TILE`` (declare, discarding TILE), ``closed_kan TILE``, ``added_kan TILE``,
-        ``kyuushu_kyuuhai``, and ``discard TILE``."""
+        ``kyuushu_kyuuhai``, and ``discard TILE``; only the ``kinds`` of options asked for
+        (all of them by default), and of those that name a tile, only ``tiles`` (all)."""
         state = self.state
         seat = state.seats[state.turn]
         if len(seat.hand) % 3 != 2:  # not this seat's moment to act: it has not drawn
             return []
         out: list[str] = []
         drawn = seat.drawn
-        if drawn is not None:
+        if drawn is not None and "tsumo" in kinds:
             try:
                 self.score(self._scoring_win(seat, drawn, True, "discard"))
                 out.append("tsumo")
             except InputError:
                 pass
-        distinct = sorted(set(seat.hand), key=lambda t: (t.kind, t.red))
-        if not seat.riichi:
+        distinct = sorted(set(seat.hand) if tiles is None else set(seat.hand) & set(tiles),
+                          key=lambda t: (t.kind, t.red))
+        if not seat.riichi and "riichi" in kinds:
             for tile in distinct:
                 rest = list(seat.hand)
                 rest.remove(tile)
                 env = self.ask.env(state, seat, rest)
                 if self.ask.allowed("riichi_rule", "declare", env):
                     out.append(f"riichi {tile}")
-        for tile in distinct:
+        for tile in distinct if "closed_kan" in kinds else ():
             if sum(1 for t in seat.hand if t.kind == tile.kind) == 4 and not tile.red:
                 kan = Meld(MeldType.ANKAN, tuple(t for t in seat.hand if t.kind == tile.kind),
                            None, None)
                 if self.ask.allowed("kan_rule", "closed_kan", self._closed_kan_env(seat, kan)[0]):
                     out.append(f"closed_kan {tile}")
-        for meld in seat.melds:
+        for meld in seat.melds if "added_kan" in kinds else ():
             if meld.type is MeldType.PON:
                 extra = next((t for t in seat.hand if t.kind == meld.tiles[0].kind), None)
-                if extra is not None and self.ask.allowed(
+                if extra is not None and (tiles is None or extra in tiles) and self.ask.allowed(
                         "kan_rule", "added_kan", self._added_kan_env(seat, extra)):
                     out.append(f"added_kan {extra}")
-        if self.ask.allowed("draw", "kyuushu_kyuuhai", self.ask.env(state, seat)):
+        if "kyuushu_kyuuhai" in kinds and self.ask.allowed("draw", "kyuushu_kyuuhai",
+                                                            self.ask.env(state, seat)):
             out.append("kyuushu_kyuuhai")
-        for tile in distinct:
+        for tile in distinct if "discard" in kinds else ():
             env = self._discard_env(seat, tile, drawn is not None and drawn == tile)
             if not self.ask.forbidding("discard", env):
                 out.append(f"discard {tile}")

@@ -58,13 +58,14 @@ class Mechanics:
         state = self.state
         out: list[Problem] = []
         for tile in tiles:
-            state.seen[tile.kind] += 1
-            state.seen_red[tile.kind] += tile.red
-            name = format_tiles([Tile.of(tile.kind)])
-            if state.seen[tile.kind] == 5:
-                out.append(("tiles", f"a fifth {name} comes to the table with {where}"))
-            if tile.red and state.seen_red[tile.kind] == 2:
-                out.append(("tiles", f"a second red {name} comes to the table with {where}"))
+            kind = tile.kind
+            state.seen[kind] += 1
+            state.seen_red[kind] += tile.red
+            if state.seen[kind] == 5:
+                out.append(("tiles", f"a fifth {Tile.of(kind)} comes to the table with {where}"))
+            if tile.red and state.seen_red[kind] == 2:
+                out.append(("tiles", f"a second red {Tile.of(kind)} comes to the table with "
+                                     f"{where}"))
         return out
 
     # ---- before an event -------------------------------------------------------------------
@@ -103,7 +104,10 @@ class Mechanics:
 
     def _holds(self, seat: int, tiles: Sequence[Tile], doing: str) -> list[Problem]:
         """The seat's concealed hand holds ``tiles`` (red fives told apart)."""
-        missing = Counter(tiles) - Counter(self.state.seats[seat].hand)
+        hand = self.state.seats[seat].hand
+        if len(tiles) == 1 and tiles[0] in hand:  # a discard: the question asked most
+            return []
+        missing = Counter(tiles) - Counter(hand)
         if not missing:
             return []
         held = sorted(t for t in self.state.seats[seat].hand

@@ -17,13 +17,14 @@ from riichi_rules.waits import waits as waits_of
 
 @lru_cache(maxsize=16384)
 def _waits(hand: tuple[Tile, ...], melds: tuple[Meld, ...]) -> tuple[Tile, ...]:
-    if (len(hand) + 3 * len(melds)) != 13:
-        return ()
     return tuple(Tile.of(k) for k in sorted(waits_of(hand, melds)))
 
 
 def waits(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Tile, ...]:
-    """The tiles that complete a 13-tile hand (with its melds)."""
+    """The tiles that complete a 13-tile hand (with its melds); none for a hand of another
+    size (a hand of 14 between its draw and its discard: told before any look-up)."""
+    if len(hand) + 3 * len(melds) != 13:
+        return ()
     return _waits(tuple(hand), tuple(melds))
 
 
@@ -50,10 +51,13 @@ class Questions:
         env = TableEnv(self.table.slot_count, self.table.cache_size)
         concealed = tuple(seat.hand if hand is None else hand)
         env.hand = concealed
-        env.melds = tuple(group_of(m) for m in seat.melds)
-        env.tiles = concealed + tuple(t for m in seat.melds for t in m.tiles)
+        tiles = concealed
+        if seat.melds:  # else the defaults: no melds
+            env.melds = tuple(group_of(m) for m in seat.melds)
+            tiles += tuple(t for m in seat.melds for t in m.tiles)
+        env.tiles = tiles
         counts = [0] * 34
-        for tile in env.tiles:
+        for tile in tiles:
             counts[tile.kind] += 1
         env.counts = tuple(counts)
         env.closed = seat.closed

@@ -305,6 +305,16 @@ def internal_error(error: BaseException, doing: str) -> str:
             "this file")
 
 
+DIED = ("the process replaying this file died (the machine ran out of memory, or a bug of "
+        "riichi-rules; please report it with this file)")
+
+
+def lost_file(args: tuple[str, str, str | None]) -> list[GameReport]:
+    """What stands for a file whose process died replaying it (``lost`` of
+    :func:`riichi_rules.parallel.run_all`): one report with the error."""
+    return [GameReport(args[0], None, error=DIED)]
+
+
 def replay_one(args: tuple[str, str, str | None]) -> list[GameReport]:
     """Replay one file (a unit of work for a process pool): (path, ruleset, the date of the
     records that give none, ``YYYY-MM-DD`` or None)."""

@@ -35,6 +35,8 @@ SCORING: Part = ("score", "", "")
 ABSENT = "absent"
 """The answer of a program that has no such rule or clause."""
 
+_CONDITIONS = frozenset({"when", "allow", "forbid"})
+
 Scored = Result | InputError
 """A win's score, or the error the scorer refuses it with."""
 
@@ -96,12 +98,15 @@ class Shadow:
 
     def _asked(self, key: Part, mine: Fn, theirs: list[Fn | None]) -> Fn:
         pairs = list(zip(self.others, theirs, strict=True))
+        # a condition the other program lacks does not hold there (no such rule: the action
+        # is not allowed, nor forbidden, and no furiten or liability follows from it)
+        absent: Any = False if key[2] in _CONDITIONS else ABSENT
 
         def asked(env: TableEnv) -> Any:
             here = mine(env)
             answer = here
             for number, (other, fn) in enumerate(pairs):
-                there = _asked_of(fn, env, other) if fn is not None else ABSENT
+                there = _asked_of(fn, env, other) if fn is not None else absent
                 if there != here:
                     self.table.setdefault(number, {}).setdefault(key, (here, there))
                     if number == 0 and key in self.swap and there is not ABSENT:

@@ -21,13 +21,15 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from pathlib import Path
 from types import MappingProxyType
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from riichi_rules import limits, resources
 from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
-from riichi_rules.rulesets.jsonpos import PathKey, PositionMap, render_path, scan
+
+if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
+    from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
 
 RULESET_FILE = "ruleset.json"
 BASE_ID = "base"
@@ -285,8 +287,8 @@ def _locate(name_or_path: str | Path) -> Path:
         [
             Diagnostic(
                 file=str(name_or_path),
-                line=1,
-                column=1,
+                line=0,  # a name, not a place in a file
+                column=0,
                 message=f"no ruleset '{name_or_path}': neither a bundled ruleset id "
                 f"nor a {RULESET_FILE} (or a folder holding one)",
                 hint=did_you_mean(str(name_or_path), (*bundled_ids(), BASE_ID))
@@ -306,9 +308,21 @@ class _Layer:
 
 @dataclass
 class _File:
+    """One ruleset.json being checked; the positions of its keys and values (for the
+    diagnostics) are mapped on first use."""
+
     path: Path
-    pm: PositionMap
+    text: str
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    _pm: PositionMap | None = None
+
+    @property
+    def pm(self) -> PositionMap:
+        if self._pm is None:
+            from riichi_rules.rulesets.jsonpos import scan
+
+            self._pm = scan(self.text)
+        return self._pm
 
     def at(self, line: int, column: int, message: str, hint: str = "") -> None:
         self.diagnostics.append(
@@ -323,10 +337,14 @@ class _File:
         )
 
     def at_value(self, path: PathKey, message: str, hint: str = "") -> None:
+        from riichi_rules.rulesets.jsonpos import render_path
+
         pos = self.pm.value(path)
         self.at(pos.line, pos.column, f"{render_path(path)}: {message}", hint)
 
     def at_key(self, path: PathKey, message: str, hint: str = "") -> None:
+        from riichi_rules.rulesets.jsonpos import render_path
+
         pos = self.pm.key(path)
         self.at(pos.line, pos.column, f"{render_path(path)}: {message}", hint)
 
@@ -348,7 +366,8 @@ class _Loader:
         except InputError as exc:
             self.diagnostics.append(Diagnostic(str(path), 1, 1, exc.message))
             return None
-        data, problem = _parse(text)
+        repeated: list[str] = []  # an object given a key twice (json.loads keeps the last)
+        data, problem = _parse(text, repeated)
         if not _looks_like_ruleset(path, data):
             # not a ruleset: say so, and show nothing of the file (it may be anything)
             why = (f"{problem.message} (line {problem.line}, column {problem.column})"
@@ -361,11 +380,13 @@ class _Loader:
             source = lines[problem.line - 1] if 0 < problem.line <= len(lines) else ""
             self.diagnostics.append(replace(problem, file=str(path), source_line=source))
             return None
-        f = _File(path, scan(text))
+        f = _File(path, text)
         for where, value in _large_numbers(data, ()):
             f.at_value(where, f"this number ({number_text(value)}) is too large: a ruleset "
                        f"writes numbers up to {limits.NUMBER:,}")
-        for dup in f.pm.duplicates:
+        for dup in f.pm.duplicates if repeated else ():
+            from riichi_rules.rulesets.jsonpos import render_path
+
             f.at(
                 dup.again.line,
                 dup.again.column,
@@ -423,16 +444,17 @@ class _Loader:
         return parent_path
 
 
-def _parse(text: str) -> tuple[object, Diagnostic | None]:
+def _parse(text: str, repeated: list[str]) -> tuple[object, Diagnostic | None]:
     """The JSON value of a ruleset.json's text, or None and the problem (its file left to
-    fill in, its source line given only for a file that is a ruleset)."""
+    fill in, its source line given only for a file that is a ruleset); an object given a key
+    twice is noted in ``repeated``."""
     deep = limits.json_nesting(text)
     if deep is not None:
         line, column = _line_column(text, deep)
         return None, Diagnostic("", line, column, f"arrays and objects nest more than "
                                 f"{limits.JSON_DEPTH} deep here")
     try:
-        return json.loads(text), None
+        return json.loads(text, object_pairs_hook=lambda pairs: _object(pairs, repeated)), None
     except json.JSONDecodeError as exc:
         return None, Diagnostic("", exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")
     except (ValueError, RecursionError):  # a number of more than 4,300 digits
@@ -467,6 +489,15 @@ def _large_numbers(value: object, path: PathKey) -> list[tuple[PathKey, int]]:
             assert isinstance(item, int)
             found.append((where, item))
     return sorted(found, key=lambda pair: [str(p) for p in pair[0]])
+
+
+def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
+    """A JSON object as ``json.loads`` makes it (a key given twice keeps its last value),
+    noting in ``repeated`` a key given twice."""
+    made = dict(pairs)
+    if len(made) < len(pairs):
+        repeated.append(pairs[0][0])
+    return made
 
 
 def _short(path: Path) -> str:

@@ -22,7 +22,6 @@ from riichi_rules.scoring.program import (
     FuStep,
     ScoringProgram,
     YakuRule,
-    compile_program,
 )
 from riichi_rules.scoring.result import FuItem, Payment, Result, ScoredYaku
 from riichi_rules.tiles import WINDS, Wind, format_tiles
@@ -49,12 +48,15 @@ _COMPILED: dict[Hashable, ScoringProgram] = {}
 
 @cache
 def _program_for(config: RulesetConfig) -> ScoringProgram:
-    """The program of a config: compiled once per ruleset and values in force (two dates with
-    the same values share the compiled rules), each date keeping its own config."""
+    """The program of a config: compiled (or read from the disk cache) once per ruleset and
+    values in force (two dates with the same values share the compiled rules), each date
+    keeping its own config."""
     key = config.key()
     compiled = _COMPILED.get(key)
     if compiled is None:
-        compiled = _COMPILED[key] = compile_program(config)
+        from riichi_rules.scoring.cache import load_program
+
+        compiled = _COMPILED[key] = load_program(config)
     return compiled if compiled.config == config else replace(compiled, config=config)
 
 
@@ -102,8 +104,9 @@ def score(
         else:  # a JSON object from a file; Win.from_json names what is wrong with it
             win = Win.from_json({**hand, **fields} if fields and isinstance(hand, Mapping)
                                 else hand)
-    _check_red_fives(win, prog)
     facts = WinFacts(win)
+    if prog.red_fives:
+        _check_red_fives(win, facts.kinds, prog)
     refused = situation_error(facts, prog)
     if refused is not None:
         raise refused
@@ -168,14 +171,18 @@ class _Candidate:
         return (self.basic, self.yakuman_total, self.han, self.fu)
 
 
-def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
+def _check_red_fives(win: Win, kinds: list[int], prog: ScoringProgram) -> None:
     """Where the set has red fives (one per suit, up to rule.red_fives suits), only three
-    plain fives of such a suit exist."""
+    plain fives of such a suit exist (``kinds``: the kind of each tile of the hand)."""
     red = prog.red_fives
     if not red:
         return
+    shown = len(win.dora) + len(win.ura)
+    suits = range(min(red, 3))
+    if all(kinds.count(9 * suit + 4) + shown <= 3 for suit in suits):
+        return  # too few fives in sight, red or not
     plain = [tile.kind for tile in (*win.all_tiles, *win.dora, *win.ura) if not tile.red]
-    for suit in range(min(red, 3)):
+    for suit in suits:
         count = plain.count(9 * suit + 4)
         if count > 3:
             raise InputError(
@@ -185,7 +192,11 @@ def _check_red_fives(win: Win, prog: ScoringProgram) -> None:
 
 
 def _fired(checks: Checks, env: Env, yakuman: bool) -> list[_Fired]:
-    """(rule, han, multiple) for each rule whose condition holds, before replacements."""
+    """(rule, han, multiple) for each rule whose condition holds and that no other that holds
+    replaces."""
+    run = checks.run
+    if run is not None:  # generated code: every condition at once
+        return run(env)
     out: list[_Fired] = []
     for rule, _, value in compress(checks.items, map(call, checks.conditions, repeat(env))):
         amount = value if value.__class__ is int else value(env)  # type: ignore[operator]
@@ -309,8 +320,19 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
         yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
         limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
         fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,
-        payments_origin=prog.payments.origin.text,
+        payments_origin=prog.payments.origin.text, notes=_red_five_note(env.win, prog),
     )
+
+
+def _red_five_note(win: Win, prog: ScoringProgram) -> tuple[str, ...]:
+    """A red five under a ruleset without red fives is read as a plain five, and said so."""
+    if prog.red_fives:
+        return ()
+    red = sum(tile.red for tile in (*win.all_tiles, *win.dora, *win.ura))
+    if not red:
+        return ()
+    return (f"{red} red five{'s' if red > 1 else ''} read as plain: {prog.config.id} plays "
+            "without red fives (rule.red_fives is 0)",)
 
 
 def _shown(prog: ScoringProgram, rule: YakuRule | DoraRule, value: int, multiple: int) -> Any:

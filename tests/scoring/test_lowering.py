@@ -1,5 +1,5 @@
-"""The scoring program: which rules read only flags and numbers of the situation (the scorer
-remembers their outcomes by those values)."""
+"""The lowering of a ruleset to its program: which rules read only flags and numbers of the
+situation (the scorer remembers their outcomes by those values)."""
 
 from __future__ import annotations
 
@@ -12,7 +12,7 @@ from riichi_rules.errors import RuleError
 from riichi_rules.language import ast
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.vocabulary import FEATURES
-from riichi_rules.scoring.program import plain_inputs
+from riichi_rules.scoring.lowering import plain_inputs
 from riichi_rules.scoring.scorer import program, score
 
 
@@ -87,3 +87,21 @@ def test_riichi_switched_off(tmp_path: Path) -> None:
 def test_switching_off_an_unknown_yaku_is_a_config_error(tmp_path: Path) -> None:
     with pytest.raises(RuleError, match="no yaku 'pinfuu' is declared"):
         program(_house(tmp_path, "pinfuu"))
+
+
+def test_a_misspelt_yaku_override_is_reported_at_its_key(tmp_path: Path) -> None:
+    from riichi_rules.errors import RuleError
+    from riichi_rules.rulesets.config import load_config
+    from riichi_rules.scoring.lowering import compile_program
+
+    text = ('{\n  "id": "club", "name": "Club", "extends": "tenhou",\n'
+            '  "source": {"rulebook": "a club", "edition": "1"},\n'
+            '  "yaku": {"itsu": {"han_open": 2}}\n}\n')
+    (tmp_path / "ruleset.json").write_text(text, encoding="utf-8")
+    with pytest.raises(RuleError) as info:
+        compile_program(load_config(tmp_path))
+    (d,) = info.value.diagnostics
+    # line 4, the key "itsu" at column 12 (after '  "yaku": {'), underlined with its quotes
+    assert (d.line, d.column, d.end_column) == (4, 12, 18)
+    assert d.message == "yaku.itsu: no yaku 'itsu' is declared in the rule files"
+    assert d.hint == "did you mean 'ittsu'?"
