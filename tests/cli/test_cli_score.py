@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from riichi_rules.cli import batch
 from riichi_rules.cli import score as score_cli
 
 RunCli = Callable[..., Any]  # the fixtures of tests/cli/conftest.py
@@ -357,14 +358,14 @@ def test_batch_in_processes_answers_as_one_process(riichi: RunCli, riichi_proces
     """--jobs N: the same answer on each line, in input order, with the same exit status, as
     the batch in one process; several chunks of lines go to the processes (the expected
     totals are those of the lines above: 5200, 5800, 1500 ...)."""
-    lines = BATCH_LINES * (2 * score_cli._CHUNK // len(BATCH_LINES) + 1)
+    lines = BATCH_LINES * (2 * batch._CHUNK // len(BATCH_LINES) + 1)
     path = tmp_path / "wins.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     one = riichi("score", "--batch", str(path), "--json")
     for jobs in ("2", "3"):
         run = riichi_process("score", "--batch", str(path), "--json", "--jobs", jobs)
         assert (run.status, run.out) == (one.status, one.out)
-    assert len(one.lines) == len(lines) > 2 * score_cli._CHUNK
+    assert len(one.lines) == len(lines) > 2 * batch._CHUNK
     expected = BATCH_EXPECTED * (len(lines) // len(BATCH_LINES))
     for number, (obj, want) in enumerate(zip(one.json_lines(), expected, strict=True), 1):
         if isinstance(want, int):

@@ -17,9 +17,8 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 
-from riichi_rules.cli.workers import add_worker_options, worker_error
-
 from riichi_rules.cli import numbers
+from riichi_rules.cli.workers import add_worker_options, worker_error
 
 
 def add_corpus_options(p: argparse.ArgumentParser) -> None:
@@ -38,7 +37,7 @@ def run_corpus(a: str, b: str, args: argparse.Namespace) -> int:
     could not be read at all."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.impact.render import wins_markdown, wins_text
-    from riichi_rules.impact.wins import corpus_impact
+    from riichi_rules.impact.wins import corpus_impact, lost_impact
     from riichi_rules.parallel import ClusterError, run_all
 
     status = worker_error(args, "compare")
@@ -47,7 +46,8 @@ def run_corpus(a: str, b: str, args: argparse.Namespace) -> int:
     spread = args.jobs > 1 or args.cluster is not None
     try:
         impact = corpus_impact(a, b, args.corpus, partial(run_all, jobs=args.jobs,
-                                                          cluster=args.cluster)
+                                                          cluster=args.cluster,
+                                                          lost=lost_impact)
                                if spread else None)
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
@@ -79,7 +79,7 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
     ``--json``) and returns the JSON one; None (after the error) when B does not load."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.impact.render import standings_json, standings_text
-    from riichi_rules.impact.standings import Settlement, settle_one
+    from riichi_rules.impact.standings import Settlement, lost_settlement, settle_one
     from riichi_rules.parallel import ClusterError, run_all
     from riichi_rules.scoring.scorer import program
 
@@ -91,7 +91,8 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
     work = [(f, args.ruleset, args.compare) for f in files]
     settled: list[Settlement] = []
     try:
-        for batch in run_all(settle_one, work, args.jobs, args.cluster):
+        for batch in run_all(settle_one, work, args.jobs, args.cluster,
+                             lost=lost_settlement):
             settled.extend(batch)
     except ClusterError as error:
         print(f"riichi replay: error: {error}", file=sys.stderr)
