@@ -65,6 +65,13 @@ def test_format_meld_canonical(text: str) -> None:
         ("-456s", "bad_meld", "must follow"),
         ("55=55=p", "bad_meld", "more than one"),
         ("5-5555p", "bad_meld", "has 5 tiles"),
+        # docs/formats.md: a daiminkan has its mark after the 4th tile, a kakan after the 3rd;
+        # after the 1st or 2nd a 4-tile meld is neither (it was read as a kakan before)
+        ("5-555p", "bad_meld", "the mark '-' at position 2 in '5-555p' follows the 1st tile: "
+         "a kan called from a discard (daiminkan) has it after the 4th tile (5555-p), an "
+         "added kan (kakan) after the 3rd (555-5p), a closed kan none (5555p)"),
+        ("55+55s", "bad_meld", "at position 3 in '55+55s' follows the 2nd tile"),
+        ("0=555p", "bad_meld", "(0555=p)"),
         ("", "bad_meld", "empty"),
         ("4-5x6s", "bad_notation", "in meld '4-5x6s'"),
         ("8-88z", "unknown_tile", "8z"),
@@ -223,6 +230,10 @@ def err(**changes: Any) -> InputError:
         ({"hand": 123}, "bad_field", "'hand' must be a string"),
         ({"seat": "X"}, "bad_field", "not a wind"),
         ({"melds": "4-56s"}, "bad_field", "list"),
+        ({"honba": -1}, "bad_field", "from 0 to 999, not -1"),
+        ({"sticks": 1000}, "bad_field", "from 0 to 999, not 1000"),
+        ({"honba": 10**5000}, "bad_field", "not a number of about 5,001 digits"),
+        ({"honba": True}, "bad_field", "not True"),
         ({"dora": [6]}, "bad_field", "'dora'"),
         ({"win": "9s9s"}, "bad_field", "one tile"),
         ({"hand": "22p234p123s456s789x"}, "bad_notation", "'x'"),

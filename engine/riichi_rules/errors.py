@@ -25,6 +25,10 @@ class Spanned(Protocol):
     def end_column(self) -> int: ...
 
 
+SHOWN_WIDTH = 160
+"""How much of a long source line a diagnostic shows: the part around the column."""
+
+
 @dataclass(frozen=True, slots=True)
 class Diagnostic:
     """One problem at one place in a file: rendered as ``file:line:col: message``, the source
@@ -58,9 +62,19 @@ class Diagnostic:
             return "\n".join([self.message, *([f"    hint: {self.hint}"] if self.hint else [])])
         out = [f"{self.file}:{self.line}:{self.column}: {self.message}"]
         if self.source_line:
-            out.append(f"    {self.source_line.rstrip()}")
+            line = self.source_line.rstrip()
+            column = max(self.column, 1)
             width = max(self.end_column - self.column, 1)
-            out.append("    " + " " * max(self.column - 1, 0) + "^" + "~" * (width - 1))
+            if len(line) > SHOWN_WIDTH:  # a long line: the part around the column
+                start = max(0, min(column - 1 - SHOWN_WIDTH // 2, len(line) - SHOWN_WIDTH))
+                shown = line[start:start + SHOWN_WIDTH]
+                head = "..." if start > 0 else ""
+                tail = "..." if start + SHOWN_WIDTH < len(line) else ""
+                column = column - start + len(head)
+                width = max(min(width, SHOWN_WIDTH + len(head) - column + 1), 1)
+                line = head + shown + tail
+            out.append(f"    {line}")
+            out.append("    " + " " * (column - 1) + "^" + "~" * (width - 1))
         if self.hint:
             out.append(f"    hint: {self.hint}")
         return "\n".join(out)

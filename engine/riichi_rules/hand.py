@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 
 from riichi_rules.errors import InputError, did_you_mean
+from riichi_rules.limits import COUNT, number_text
 from riichi_rules.tiles import RED_KINDS, NotationError, Tile, Wind, format_tiles, parse_tiles
 
 NORTH = 30  # the kind of the North wind (4z), the tile a player may set aside (kita)
@@ -218,10 +219,22 @@ def parse_meld(text: str) -> Meld:
                 "nor a pon (three identical tiles, like 55=5p)"
             )
     elif len(tiles) == 4:
+        if mark_at not in (2, 3):
+            pos, ch = marks[0]
+            digits = "".join(c for c in text if c.isdigit())
+            suit = text[-1] if text[-1:].isalpha() else "p"
+            raise _bad_meld(
+                f"the mark '{ch}' at position {pos + 1} in '{text}' follows the "
+                f"{_ORDINALS[mark_at]} tile: a kan called from a discard (daiminkan) has it "
+                f"after the 4th tile ({digits}{ch}{suit}), an added kan (kakan) after the 3rd "
+                f"({digits[:3]}{ch}{digits[3:]}{suit}), a closed kan none ({digits}{suit})")
         mtype = MeldType.DAIMINKAN if mark_at == 3 else MeldType.ADDED_KAN
     else:
         raise _bad_meld(f"'{text}' has {len(tiles)} tiles: a meld has 3 (or 4 for a kan)")
     return Meld.make(mtype, tiles, called, source)
+
+
+_ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
 def format_meld(meld: Meld) -> str:
@@ -440,8 +453,8 @@ class Win:
                 f"'{format_tiles(self.concealed)}' (the hand includes the winning tile; "
                 "0m/0p/0s, the red fives, are different tiles from 5m/5p/5s here)",
             )
-        if self.honba < 0 or self.sticks < 0:
-            raise InputError("bad_field", "honba and sticks cannot be negative")
+        _check_count("honba", self.honba)
+        _check_count("sticks", self.sticks)
         self._check_flags()
 
     def _check_flags(self) -> None:
@@ -521,9 +534,17 @@ def _bool_field(obj: Mapping[str, object], key: str) -> bool:
 
 def _count_field(obj: Mapping[str, object], key: str) -> int:
     value = obj.get(key, 0)
-    if not isinstance(value, int) or isinstance(value, bool) or value < 0:
-        raise InputError("bad_field", f"'{key}' must be a whole number 0 or more, not {value!r}")
+    _check_count(key, value)
+    assert isinstance(value, int)
     return value
+
+
+def _check_count(key: str, value: object) -> None:
+    """A honba or stick count: a whole number from 0 to :data:`~riichi_rules.limits.COUNT`."""
+    if type(value) is not int or not 0 <= value <= COUNT:
+        shown = number_text(value) if type(value) is int else repr(value)[:40]
+        raise InputError("bad_field", f"'{key}' must be a whole number from 0 to {COUNT}, "
+                         f"not {shown}")
 
 
 _NONE_GIVEN: list[str] = []  # an absent list of indicators (told from one given empty)

@@ -7,16 +7,24 @@ The function and the items go to the workers by pickle, so the function must be 
 own (not a lambda) and the workers must have the same riichi-rules installed. Whatever the
 function returns, including a report of a bad file, comes back the same way from every
 engine, so that a command gathers the same output from each. An exception the function
-raises is raised again here. Dask is the optional ``cluster`` extra; without it, or without a
-scheduler to reach, :class:`ClusterError` says so.
+raises is raised again here. A process that dies (killed, out of memory) while it runs the
+function costs only the item it died on, when the caller says what stands for a lost item
+(``lost``): the items it held are run again one at a time, and the one it dies on again is
+given ``lost(item)`` (on a cluster, an item Dask gives up on after its retries). Dask is the
+optional ``cluster`` extra; without it, or without a scheduler to reach,
+:class:`ClusterError` says so.
 """
 
 from __future__ import annotations
 
 import os
 from collections import deque
-from collections.abc import Callable, Iterator, Sequence
-from typing import Any, TypeVar
+from collections.abc import Callable, Iterable, Iterator, Sized
+from itertools import islice
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from concurrent.futures import Future
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -45,24 +53,69 @@ def check_cluster(cluster: str) -> str:
     return cluster
 
 
-def run_all(fn: Callable[[T], R], items: Sequence[T], jobs: int = 1,
-            cluster: str | None = None, chunk: int = 1) -> Iterator[R]:
-    """``fn`` of each item, in order. ``jobs``: processes on this machine (with ``cluster``
-    ``local``: the local cluster's workers; default one a processor). ``chunk``: items a
-    process or worker takes at a time."""
+def run_all(fn: Callable[[T], R], items: Iterable[T], jobs: int = 1,
+            cluster: str | None = None, chunk: int = 1,
+            lost: Callable[[T], R] | None = None) -> Iterator[R]:
+    """``fn`` of each item, in order (the items are read as they are needed: a stream will
+    do). ``jobs``: processes on this machine (with ``cluster`` ``local``: the local cluster's
+    workers; default one a processor). ``chunk``: items a process or worker takes at a time.
+    ``lost``: the result of an item whose process died (without it, the death is raised:
+    ``BrokenProcessPool``, or Dask's ``KilledWorker``)."""
     if cluster is not None:
-        return _on_cluster(fn, items, cluster, jobs, chunk)
-    if jobs > 1 and len(items) > 1:
-        return _in_processes(fn, items, jobs, chunk)
+        return _on_cluster(fn, items, cluster, jobs, chunk, lost)
+    if jobs > 1 and not (isinstance(items, Sized) and len(items) <= 1):
+        return _in_processes(fn, items, jobs, chunk, lost)
     return map(fn, items)
 
 
-def _in_processes(fn: Callable[[T], R], items: Sequence[T], jobs: int, chunk: int
-                  ) -> Iterator[R]:
-    from concurrent.futures import ProcessPoolExecutor
+def _chunks(items: Iterable[T], chunk: int) -> Iterator[list[T]]:
+    it = iter(items)
+    while part := list(islice(it, max(chunk, 1))):
+        yield part
 
-    with ProcessPoolExecutor(max_workers=jobs) as pool:
-        yield from pool.map(fn, items, chunksize=chunk)
+
+def _in_processes(fn: Callable[[T], R], items: Iterable[T], jobs: int, chunk: int,
+                  lost: Callable[[T], R] | None) -> Iterator[R]:
+    """The chunks in ``jobs`` processes, a few ahead of the one whose results are given;
+    after a death, the items in flight are run again one at a time (a death then is the
+    item's: ``lost(item)``), and the chunks after them go on as before."""
+    from concurrent.futures import ProcessPoolExecutor
+    from concurrent.futures.process import BrokenProcessPool
+
+    chunks = _chunks(items, chunk)
+    pool = ProcessPoolExecutor(max_workers=jobs)
+    flight: deque[tuple[list[T], Future[list[R]]]] = deque()
+    try:
+        while True:
+            while len(flight) < jobs * _AHEAD:
+                part = next(chunks, None)
+                if part is None:
+                    break
+                flight.append((part, pool.submit(_each, fn, part)))
+            if not flight:
+                return
+            part, future = flight.popleft()
+            try:
+                results = future.result()
+            except BrokenProcessPool:
+                if lost is None:
+                    raise
+                pool.shutdown(wait=False, cancel_futures=True)
+                again = [item for p in [part, *(p for p, _ in flight)] for item in p]
+                flight.clear()
+                pool = ProcessPoolExecutor(max_workers=jobs)
+                for item in again:  # one at a time, so that a death is the item's
+                    try:
+                        result = pool.submit(fn, item).result()
+                    except BrokenProcessPool:
+                        pool.shutdown(wait=False, cancel_futures=True)
+                        pool = ProcessPoolExecutor(max_workers=jobs)
+                        result = lost(item)
+                    yield result
+                continue
+            yield from results
+    finally:
+        pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _each(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
@@ -70,20 +123,41 @@ def _each(fn: Callable[[T], R], chunk: list[T]) -> list[R]:
     return [fn(item) for item in chunk]
 
 
-def _on_cluster(fn: Callable[[T], R], items: Sequence[T], cluster: str, jobs: int, chunk: int
-                ) -> Iterator[R]:
+def _on_cluster(fn: Callable[[T], R], items: Iterable[T], cluster: str, jobs: int,
+                chunk: int, lost: Callable[[T], R] | None) -> Iterator[R]:
     check_cluster(cluster)
     client, local = _client(cluster, jobs)
+    from importlib import import_module
+
+    killed: type[Exception] = import_module("distributed").KilledWorker
+
+    def results(part: list[T], future: Any) -> list[R]:
+        """The chunk's results; when Dask gave it up (its workers died), each item's alone,
+        ``lost(item)`` for the one that kills its worker."""
+        try:
+            return list(future.result())
+        except killed:
+            if lost is None:
+                raise
+        if len(part) == 1:  # already run alone, and retried by Dask
+            return [lost(part[0])]
+        out = []
+        for item in part:
+            try:
+                out.append(client.submit(fn, item, pure=False).result())
+            except killed:
+                out.append(lost(item))
+        return out
+
     try:
         workers = max(len(client.scheduler_info(n_workers=-1).get("workers", {})), 1)
-        chunks = (list(items[i:i + chunk]) for i in range(0, len(items), chunk))
-        pending: deque[Any] = deque()
-        for part in chunks:
-            pending.append(client.submit(_each, fn, part, pure=False))
+        pending: deque[tuple[list[T], Any]] = deque()
+        for part in _chunks(items, chunk):
+            pending.append((part, client.submit(_each, fn, part, pure=False)))
             if len(pending) > workers * _AHEAD:
-                yield from pending.popleft().result()
+                yield from results(*pending.popleft())
         while pending:
-            yield from pending.popleft().result()
+            yield from results(*pending.popleft())
     finally:
         client.close()
         if local is not None:

@@ -83,3 +83,97 @@ def test_a_date_that_is_not_one(riichi: RunCli) -> None:
     assert run.status == 2 and "not a date of the calendar" in run.err
     run = riichi("replay", str(MJSON), "--ruleset", "tenhou@2015-02-30")
     assert run.status == 2 and "not a date of the calendar" in run.err
+
+
+# ---- a folder of good records with bad ones among them (#15's "done when") -----------------
+
+FIXTURES = Path(__file__).parents[1] / "records" / "fixtures"
+GOOD = ("synthetic_game.xml", "synthetic_game.json", "synthetic_game.mjson")
+
+
+def _mixed_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
+    """The three fixture games, plain and gzip, beside one bad file of each kind #15 names;
+    returns the folder and, for each bad file, a fragment of its one error line."""
+    import gzip
+
+    folder = tmp_path / "games"
+    (folder / "deeper").mkdir(parents=True)
+    for name in GOOD:
+        data = (FIXTURES / name).read_bytes()
+        (folder / name).write_bytes(data)
+        (folder / "deeper" / (name + ".gz")).write_bytes(gzip.compress(data))
+    xml = (FIXTURES / "synthetic_game.xml").read_text(encoding="utf-8")
+    tenhou6 = (FIXTURES / "synthetic_game.json").read_text(encoding="utf-8")
+    bad = {
+        "tile136.xml": (xml.replace("<E69/>", "<E136/>"), "tile id 136 is not 0..135"),
+        "digits.json": (tenhou6.replace("25000", "2" + "0" * 4400, 1),
+                        "a number of more than 4,300 digits"),
+        "deep.mjson": ('{"type":"start_game"}\n{"type":"start_kyoku","x":' + "[" * 1000
+                       + "]" * 1000 + "}\n", "nest more than 64 deep"),
+        "empty.xml": (xml[:xml.index("<INIT")] + "</mjloggm>\n", "the game has no hand"),
+        "cut.xml": (xml[:len(xml) // 2], "truncated"),
+    }
+    for name, (text, _) in bad.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    # 65 MB of zeros in about 64 KB: beyond the 64 MB a record may hold once decompressed
+    (folder / "bomb.xml.gz").write_bytes(gzip.compress(b"\0" * (65 << 20), compresslevel=9))
+    says = {name: fragment for name, (_, fragment) in bad.items()}
+    says["bomb.xml.gz"] = "more than 64 MB once decompressed"
+    return folder, says
+
+
+def test_good_records_among_bad_ones(riichi: RunCli, tmp_path: Path) -> None:
+    folder, says = _mixed_folder(tmp_path)
+    alone = {name: riichi("replay", str(FIXTURES / name), "--json").json() for name in GOOD}
+    one = riichi("replay", str(folder), "--json")
+    two = riichi("replay", str(folder), "--json", "--jobs", "2")
+    assert one.out == two.out and one.status == two.status == 1
+    report = one.json()
+    # every good game, plain and gzip, gives what it gives alone
+    assert report["games"] == 2 * len(GOOD)
+    assert report["hands"] == 2 * sum(r["hands"] for r in alone.values())
+    for name, own in alone.items():
+        for copy in (folder / name, folder / "deeper" / (name + ".gz")):
+            mine = [{k: v for k, v in d.items() if k not in ("game", "source")}
+                    for d in report["disagreements"] if d["source"] == str(copy)]
+            assert mine == [{k: v for k, v in d.items() if k not in ("game", "source")}
+                            for d in own["disagreements"]]
+            assert [n["note"] for n in report["notes"] if n["source"] == str(copy)] == [
+                n["note"] for n in own["notes"]]
+    # one error per bad file, saying what is wrong
+    errors = {Path(e["source"]).name: e["error"] for e in report["errors"]}
+    assert len(report["errors"]) == len(errors) == len(says)
+    for name, fragment in says.items():
+        assert fragment in errors[name], errors[name]
+    text_one = riichi("replay", str(folder))
+    text_two = riichi("replay", str(folder), "--jobs", "2")
+    assert text_one.out == text_two.out
+    assert text_one.lines[-1].endswith(f"{len(says)} unreadable, 0 not replayed, "
+                                       f"{len(report['notes'])} notes")
+    assert text_one.lines[-1].startswith(f"{2 * len(GOOD)} games, ")
+
+
+def _dying(item: tuple[str, str, str | None]) -> list[Any]:
+    """A worker that dies (as if killed) on the file named 'die.xml'."""
+    import os
+
+    from riichi_rules.referee.replay import replay_one
+
+    if item[0].endswith("die.xml"):
+        os._exit(1)
+    return replay_one(item)
+
+
+def test_a_dead_worker_loses_only_its_file(tmp_path: Path) -> None:
+    from riichi_rules.parallel import run_all
+    from riichi_rules.referee.replay import lost_file
+
+    (tmp_path / "die.xml").write_bytes((FIXTURES / "synthetic_game.xml").read_bytes())
+    paths = [str(FIXTURES / name) for name in GOOD]
+    work: list[tuple[str, str, str | None]] = [
+        (p, "tenhou", None) for p in [paths[0], str(tmp_path / "die.xml"), *paths[1:]]]
+    reports = list(run_all(_dying, work, 2, lost=lost_file))
+    assert [[r.source for r in file] for file in reports] == [[p] for p, _, _ in work]
+    assert [bool(file[0].error) for file in reports] == [False, True, False, False]
+    assert reports[1][0].error.startswith("the process replaying this file died")
+    assert [file[0].hands for file in reports] == [2, 0, 2, 2]

@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from riichi_rules.cli import batch
 from riichi_rules.cli import score as score_cli
 
 RunCli = Callable[..., Any]  # the fixtures of tests/cli/conftest.py
@@ -313,7 +314,9 @@ def test_batch_bad_utf8(riichi: RunCli, tmp_path: Path) -> None:
     path.write_bytes(b'{"hand": "22p\xe9", "win": "9s"}\n' + json.dumps(RON).encode() + b"\n")
     run = riichi("score", "--batch", str(path), "--json")
     out = run.json_lines()
-    assert out[0]["error"]["code"] == "bad_notation"
+    # 0xe9 is 'é' in Latin-1, and no UTF-8 sequence starts with it: the 14th byte
+    assert out[0]["error"] == {"code": "bad_encoding", "message": "not UTF-8: byte 0xe9 at "
+                               "column 14; write the file in UTF-8"}
     assert out[1]["points"]["total"] == 5800
     assert run.status == 1
 
@@ -323,7 +326,8 @@ def test_batch_as_process_stdin(riichi_process: RunCli) -> None:
     run = riichi_process("score", "--batch", "-", "--json", stdin=lines)
     assert run.status == 1
     assert len(run.lines) == len(BATCH_LINES)
-    assert run.err == ""
+    # the summary, on standard error only: BATCH_EXPECTED has 4 scores and 11 errors
+    assert run.err == "riichi score: 15 lines: 4 scored, 11 could not be scored\n"
 
 
 def test_internal_error_keeps_the_batch_going(
@@ -354,14 +358,14 @@ def test_batch_in_processes_answers_as_one_process(riichi: RunCli, riichi_proces
     """--jobs N: the same answer on each line, in input order, with the same exit status, as
     the batch in one process; several chunks of lines go to the processes (the expected
     totals are those of the lines above: 5200, 5800, 1500 ...)."""
-    lines = BATCH_LINES * (2 * score_cli._CHUNK // len(BATCH_LINES) + 1)
+    lines = BATCH_LINES * (2 * batch._CHUNK // len(BATCH_LINES) + 1)
     path = tmp_path / "wins.jsonl"
     path.write_text("\n".join(lines) + "\n", encoding="utf-8")
     one = riichi("score", "--batch", str(path), "--json")
     for jobs in ("2", "3"):
         run = riichi_process("score", "--batch", str(path), "--json", "--jobs", jobs)
         assert (run.status, run.out) == (one.status, one.out)
-    assert len(one.lines) == len(lines) > 2 * score_cli._CHUNK
+    assert len(one.lines) == len(lines) > 2 * batch._CHUNK
     expected = BATCH_EXPECTED * (len(lines) // len(BATCH_LINES))
     for number, (obj, want) in enumerate(zip(one.json_lines(), expected, strict=True), 1):
         if isinstance(want, int):

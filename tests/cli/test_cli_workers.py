@@ -101,3 +101,117 @@ def test_without_dask(riichi: RunCli, folder: Path, monkeypatch: pytest.MonkeyPa
 def test_jobs_and_cluster_go_with_corpus(riichi: RunCli) -> None:
     assert riichi("compare", "tenhou", "ema-2016", "--jobs", "2").status == 2
     assert riichi("compare", "tenhou", "ema-2016", "--cluster", "local").status == 2
+
+
+# ---------------------------------------------------------------- a bug or a death in one file
+
+# Planted in every process of the command (sitecustomize.py on PYTHONPATH is imported at the
+# start of each, Dask's workers and pool processes included): following the game of a file
+# named planted-bug.* raises (a bug of riichi-rules, as far as the command can tell), and of
+# planted-death.* kills the worker process following it (as the machine running out of memory
+# would); in the command's own process, which it would kill, it raises too.
+PLANTED = '''
+import os
+
+os.environ.setdefault("RIICHI_TEST_FIRST_PID", str(os.getpid()))
+
+
+def _fault(source):
+    name = os.path.basename(str(source))
+    if not name.startswith("planted-"):
+        return
+    if name.startswith("planted-death") and os.environ["RIICHI_TEST_FIRST_PID"] != str(
+            os.getpid()):
+        os._exit(1)
+    raise RuntimeError("a planted fault")
+
+
+def _planted(module, name, source_of):
+    real = getattr(module, name)
+
+    def planted(*args, **kwargs):
+        _fault(source_of(args))
+        return real(*args, **kwargs)
+
+    setattr(module, name, planted)
+
+
+import riichi_rules.impact.corpus as corpus
+import riichi_rules.referee.replay as replay
+
+_planted(replay, "replay_dated", lambda args: args[0].source)
+_planted(corpus, "replay_game", lambda args: args[0].source)
+'''
+GOOD = ("synthetic_game.xml", "synthetic_game.json")
+PLANTED_FILES = ("planted-bug.xml", "planted-death.xml")
+
+
+@pytest.fixture(scope="module")
+def planted(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, str]]:
+    """A folder of good games and the two planted files (each a copy of a good game), and the
+    environment that plants the faults."""
+    import os
+
+    root = tmp_path_factory.mktemp("planted")
+    (root / "site").mkdir()
+    (root / "site" / "sitecustomize.py").write_text(PLANTED, encoding="utf-8")
+    folder = root / "records"
+    folder.mkdir()
+    for name in GOOD:
+        shutil.copy(FIXTURES / name, folder / name)
+    for name in PLANTED_FILES:
+        shutil.copy(FIXTURES / "synthetic_game.xml", folder / name)
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join(
+        [str(root / "site"), *filter(None, [os.environ.get("PYTHONPATH")])])}
+    return folder, env
+
+
+def _run_planted(env: dict[str, str], *argv: str) -> Any:
+    import subprocess
+
+    from tests.cli.conftest import COMMAND, Run
+
+    done = subprocess.run([*COMMAND, *argv], capture_output=True, text=True, env=env,
+                          timeout=300, check=False)
+    assert "Traceback" not in done.stderr, done.stderr
+    return Run(done.returncode, done.stdout, done.stderr)
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["one process", "jobs", "cluster"])
+def test_replay_a_bug_or_a_death_costs_its_file_alone(planted: tuple[Path, dict[str, str]],
+                                                      engine: list[str]) -> None:
+    folder, env = planted
+    good = _run_planted(env, "replay", *(str(folder / name) for name in sorted(GOOD)))
+    run = _run_planted(env, "replay", str(folder), *engine)
+    assert run.status == 1  # some input could not be replayed
+    for name in PLANTED_FILES:  # one line each, saying what happened
+        (line,) = [line for line in run.lines if line.startswith(f"{folder / name}: ")]
+        if name == "planted-death.xml" and engine:
+            assert line.endswith("the process replaying this file died (the machine ran out "
+                                 "of memory, or a bug of riichi-rules; please report it with "
+                                 "this file)")
+        else:
+            assert "internal error replaying this record (RuntimeError: a planted fault): " \
+                   "a bug of riichi-rules" in line
+    # the good files give what they give alone; the summary counts the two as unreadable
+    assert [line for line in run.lines[:-1] if not line.startswith(str(folder / "planted-"))] \
+        == good.lines[:-1]
+    assert run.lines[-1].replace(", 2 unreadable,", ", 0 unreadable,") == good.lines[-1]
+
+
+@pytest.mark.parametrize("engine", ENGINES, ids=["one process", "jobs", "cluster"])
+def test_compare_corpus_a_bug_or_a_death_costs_its_file_alone(
+        planted: tuple[Path, dict[str, str]], engine: list[str]) -> None:
+    folder, env = planted
+    good = _run_planted(env, "compare", "tenhou", "ema-2016", "--corpus",
+                        *(str(folder / name) for name in GOOD), "--json")
+    run = _run_planted(env, "compare", "tenhou", "ema-2016", "--corpus", str(folder), "--json",
+                       *engine)
+    assert run.status == 1  # files that could not be read
+    data, alone = run.json(), good.json()
+    assert data["wins"] == alone["wins"]  # every win of the good files, and no other
+    assert data["files_unreadable"]["total"] == 2
+    text = _run_planted(env, "compare", "tenhou", "ema-2016", "--corpus", str(folder), *engine)
+    for name in PLANTED_FILES:  # one line each
+        (line,) = [line for line in text.lines if line.strip().startswith(f"{folder / name}")]
+        assert ("died" if name == "planted-death.xml" and engine else "internal error") in line

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import textwrap
+import time
 from pathlib import Path
 
 import pytest
@@ -353,3 +354,68 @@ def test_a_case_states_the_players_it_is_for(tmp_path: Path) -> None:
     bad = GOOD.replace("  tags: [yaku, pinfu]\n", "  tags: [yaku, pinfu]\n  players: 2\n")
     [(line, message)] = problems(write(tmp_path, "bad.yaml", bad))
     assert line == 4 and "players" in message
+
+
+# ------------------------------------------------------------------ hostile files: bounds
+
+
+def test_an_alias_bomb_is_refused_at_once(tmp_path: Path) -> None:
+    # nine aliases of nine aliases ...: 9^7 = 4,782,969 values from 300 bytes
+    lines = ['- id: bomb', '  source: x', '  a: &a ["x","x","x","x","x","x","x","x","x"]']
+    for name, prev in zip("bcdefg", "abcdef", strict=True):
+        lines.append(f"  {name}: &{name} [" + ",".join([f"*{prev}"] * 9) + "]")
+    path = write(tmp_path, "bomb.yaml", "\n".join(lines) + "\n")
+    start = time.perf_counter()
+    [(line, message)] = problems(path)
+    assert time.perf_counter() - start < 1.0
+    # 1 list of 9 strings = 10 values at a, 1 + 9 x 10 = 91 at b, 820 at c, 7,381 at d,
+    # 66,430 at e: the file's values pass 200,000 inside f (line 8)
+    assert line == 8
+    assert message == ("the file holds more than 200,000 values (each alias counted as the "
+                       "values it repeats)")
+
+
+def test_deep_nesting_and_long_lines(tmp_path: Path) -> None:
+    deep = write(tmp_path, "deep.yaml", "- id: deep\n  x: " + "[" * 2000 + "\n")
+    [(line, message)] = problems(deep)
+    assert (line, message) == (2, "lists and mappings nest more than 64 deep here")
+    nested = write(tmp_path, "nested.yaml", "- id: nested\n  x:\n" + "".join(
+        "  " * i + "a:\n" for i in range(2, 82)))
+    [(line, message)] = problems(nested)
+    # the list is 1 deep, the case 2, the value of x (line 3) 3, and each line one deeper:
+    # line 65 starts the mapping nested 65 deep
+    assert (line, message) == (65, "lists and mappings nest more than 64 deep here")
+    long = write(tmp_path, "long.yaml", "- id: long\n  source: " + "x" * 5000 + "\n")
+    [(line, message)] = problems(long)
+    assert (line, message) == (2, "a line of more than 4,000 characters: break it into "
+                               "several lines")
+
+
+def test_python_tags_are_refused(tmp_path: Path) -> None:
+    path = write(tmp_path, "tag.yaml", '- !!python/object/apply:os.system ["echo hi"]\n')
+    [(line, message)] = problems(path)
+    assert line == 1 and message.startswith("invalid YAML: could not determine a constructor")
+
+
+def test_numbers_are_decimal_digits_only(tmp_path: Path) -> None:
+    # YAML 1.1 (PyYAML) reads 1_0 as 10 and 0x1 as 1: here they are strings, which the
+    # schema refuses where a number is due, at the line they are written on
+    text = GOOD.replace("{han: 1, fu: 30,", "{han: 0x1, fu: 3_0,")
+    found = problems(write(tmp_path, "numbers.yaml", text))
+    assert sorted(found) == [
+        (6, "case 'pinfu-ron' expect.default.fu: '3_0' is not of type 'integer'"),
+        (6, "case 'pinfu-ron' expect.default.han: '0x1' is not of type 'integer'"),
+    ]
+    # and 030 is 30, not YAML 1.1's octal 24
+    (case,) = load_file(write(tmp_path, "octal.yaml", GOOD.replace("fu: 30", "fu: 030")))
+    assert case.expect["default"]["fu"] == 30
+
+
+def test_a_control_character_names_its_place(tmp_path: Path) -> None:
+    # YAML 1.1 §5.1: C0 control characters other than tab and line breaks are not allowed
+    # (the fuzz suite found this raising out of the loader)
+    text = GOOD.replace("source: ", "source: \x1f")
+    [(line, message)] = problems(write(tmp_path, "control.yaml", text))
+    assert line == 2
+    assert message == ("invalid YAML: the character #x001f is not allowed in YAML (a control "
+                       "character)")

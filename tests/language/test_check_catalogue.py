@@ -100,6 +100,11 @@ CATALOGUE: tuple[Mistake, ...] = (
     Mistake("parameter_value_typo.rules", 6, 40, '"yakuman_typo"',
             "'yakuman_typo' is not a value of rule.renhou (one of: none, mangan, five_han, "
             "best_of)", None),
+    Mistake("situation_reads_the_hand.rules", 5, 49, "melds",
+            "'melds' is known only once the hand is read or scored: a situation rule reads "
+            "the facts of the win alone", "forbid when ippatsu and rinshan"),
+    Mistake("situation_without_doc.rules", 4, 1, "situation ippatsu_haitei",
+            "situation 'ippatsu_haitei' has no 'doc' clause", "doc"),
 )
 
 

@@ -172,6 +172,68 @@ def test_spans_reach_to_the_end_of_what_they_cover() -> None:
     assert (span.line, span.column, span.end_line, span.end_column) == (3, 10, 3, 40)
 
 
+# ---------------------------------------------------------------- bounds (riichi_rules.limits)
+
+
+def _refused(text: str) -> list[tuple[int, int, str]]:
+    with pytest.raises(RuleError) as info:
+        parse_rules(text, "t.rules")
+    return [(d.line, d.column, d.message) for d in info.value.diagnostics]
+
+
+def test_a_long_string_costs_no_memory_per_character() -> None:
+    # the STRING terminal was "([^"\\\n]|\\.)*": Python's re keeps state per repetition, about
+    # 250 bytes a character; unrolled, a string's match takes constant memory
+    doc = "x" * 10_000
+    decl = _parse_one(f'yaku a "A" {{\n  han 1\n  when closed\n  doc "{doc}"\n}}\n')
+    assert decl.first("doc") is not None and decl.first("doc").label == doc  # type: ignore[union-attr]
+    lines = _refused(f'yaku a "A" {{\n  han 1\n  when closed\n  doc "{doc}x"\n}}\n')
+    assert lines == [(4, 7, "a string of 10,001 characters: a string in a rule file holds at "
+                            "most 10,000")]
+
+
+def test_numbers_up_to_a_billion() -> None:
+    assert _refused('yaku a "A" {\n  han 1' + "0" * 5000 + "\n  when closed\n}\n") == [
+        (2, 7, "the number 1000000000... (5,001 digits) is too large: a rule writes numbers "
+               "up to 1,000,000,000")]
+    assert _refused('fu f {\n  base "B" 20\n  round up 1000000001\n}\n') == [
+        (3, 12, "the number 1000000001 is too large: a rule writes numbers up to "
+                "1,000,000,000")]
+    decl = _parse_one('yaku a "A" {\n  han 1000000000\n  when closed\n}\n')
+    assert decl.first("han").value.value == 10**9  # type: ignore[union-attr]
+
+
+def test_brackets_nest_at_most_a_hundred_deep() -> None:
+    ok = 'yaku a "A" {\n  han ' + "(" * 99 + "1" + ")" * 99 + "\n  when closed\n}\n"
+    assert _parse_one(ok).name == "a"  # the braces of the declaration count one
+    deep = 'yaku a "A" {\n  han ' + "(" * 100 + "1" + ")" * 100 + "\n  when closed\n}\n"
+    # the 100th '(' on line 2 (at column 7 + 99) opens the 101st level
+    assert _refused(deep) == [(2, 106, "brackets nest more than 100 deep here")]
+    # brackets in strings and comments are text
+    text = 'yaku a "A" {\n  han 1 # ' + "(" * 200 + '\n  when closed\n  doc "' + "[" * 200 + \
+        '"\n}\n'
+    assert _parse_one(text).name == "a"
+
+
+def test_a_file_too_large_or_of_too_many_tokens() -> None:
+    big = "#" * (256 * 1024 + 1)
+    assert _refused(big) == [(1, 1, "a rule file holds at most 262,144 bytes; this one is "
+                                    "larger")]
+    # each declaration below is 9 tokens (yaku, a<i>, "A", {, han, 1, when, closed, }):
+    # 1,111 of them make 9,999, and the 2nd token of the 1,112th (line 1,112) the 10,001st
+    many = "".join(f'yaku a{i} "A" {{ han 1 when closed }}\n' for i in range(1112))
+    assert _refused(many) == [(1112, 1, "a rule file holds at most 10,000 words, numbers, "
+                                        "strings and symbols; this one has more")]
+    assert len(parse_rules(many[:many.rindex("yaku")], "t.rules").declarations) == 1111
+
+
+def test_at_most_a_hundred_syntax_errors_are_reported() -> None:
+    text = "".join(f'yaku a{i} "A" {{ han when }}\n' for i in range(300))
+    found = _refused(text)
+    assert len(found) == 101
+    assert found[-1][2] == "more syntax errors may follow: only the first 100 are reported"
+
+
 def _diagnostic(text: str) -> tuple[str, str]:
     with pytest.raises(RuleError) as info:
         parse_rules(text, "t.rules")

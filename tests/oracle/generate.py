@@ -13,10 +13,12 @@ What a generated hand respects, so that every hand is a possible win:
 * melds: ``chi`` only from the left, ``pon``/``daiminkan``/``kakan`` from any other seat, with
   the called tile one of the meld's tiles; ``ankan`` has neither; a kong is always a meld;
 * riichi (and double riichi, ippatsu, ura indicators) only in a closed hand (closed kans allowed);
-* rinshan only with a kong and tsumo; haitei only tsumo; houtei only ron; chankan only ron, not
-  with houtei or rinshan, and only when no other copy of the winning tile is in sight (the
-  robbed kong holds the other three); tenhou/chiihou/renhou only with no meld and no riichi;
-* one dora indicator plus one per kong (at most 5); ura indicators at most as many.
+* rinshan only with a kong and tsumo, and not with ippatsu (any kan ends it); haitei only
+  tsumo; houtei only ron; chankan only ron, not with houtei or rinshan, and only when no other
+  copy of the winning tile is in sight (the robbed kong holds the other three);
+  tenhou/chiihou/renhou only with no meld and no riichi;
+* one dora indicator plus one per kong (at most 5), a first-turn win only one (no kan came
+  before it: rulesets/base/situations.rules); ura indicators at most as many.
 
 The draw is biased towards hands with yaku ("themes": all simples, a value pung, flushes,
 all pungs, outside hands, straights, triple chows, pure double chows, honours, all green, nine
@@ -450,7 +452,7 @@ def _random_win(rng: random.Random, red_fives: bool) -> dict[str, Any]:
         elif seat != 0:
             flags["renhou"] = True
     else:
-        if tsumo and kongs and rng.random() < 0.25:
+        if tsumo and kongs and rng.random() < 0.25 and not flags.get("ippatsu"):
             flags["rinshan"] = True
         if tsumo and not flags.get("rinshan") and rng.random() < 0.05:
             flags["haitei"] = True
@@ -458,7 +460,8 @@ def _random_win(rng: random.Random, red_fives: bool) -> dict[str, Any]:
             flags["houtei"] = True
 
     hand_kinds = [k for g in groups for k in g.kinds]
-    n_dora = min(5, 1 + kongs + (1 if rng.random() < 0.1 else 0))
+    extra = rng.random() < 0.1 and not first_turn
+    n_dora = min(5, 1 + kongs + (1 if extra else 0))
     if rng.random() < 0.03:
         n_dora = 0
     dora = _draw_indicators(rng, pool, n_dora, hand_kinds)

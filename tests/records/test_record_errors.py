@@ -214,3 +214,41 @@ def test_read_record_sniffs_the_format(tmp_path: Path) -> None:
 def test_error_json_form() -> None:
     err = RecordError("x.xml: broken", "x.xml")
     assert err.to_json() == {"code": "bad_record", "message": "x.xml: broken"}
+
+
+def test_a_discard_of_a_tile_id_beyond_135(tmp_path: Path) -> None:
+    # ids are 0..135 (4 x 34 tiles); 136 names no tile (it escaped as a traceback, #15)
+    msg = bad_xml(tmp_path, broken("<E69/>", "<E136/>"))
+    assert msg == ("bug3.xml: hand 0 (E1-0), event 3 (<E136/>): seat 1 discards: tile id 136 "
+                   "is not 0..135")
+
+
+def test_json_too_deep_or_a_number_too_long(tmp_path: Path) -> None:
+    raw = json.dumps(JSON, ensure_ascii=False)
+    # a tenhou.net/6 game nests 4 deep; Python reads no number of more than 4,300 digits
+    msg = bad_json(tmp_path, None, raw.replace('"log": [', '"log": ' + "[" * 1000, 1))
+    assert "not valid JSON (truncated?): arrays and objects nest more than 64 deep" in msg
+    msg = bad_json(tmp_path, None, raw.replace("25000", "2" + "0" * 4400, 1))
+    assert "not valid JSON (truncated?): a number of more than 4,300 digits at line 1" in msg
+
+
+def test_an_mjai_line_too_deep(tmp_path: Path) -> None:
+    path = tmp_path / "deep.mjson"
+    path.write_text('{"type":"start_game"}\n{"type":"start_kyoku","x":' + "[" * 1000
+                    + "]" * 1000 + "}\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"^deep\.mjson: line 2 .*: not valid JSON "
+                       r"\(truncated\?\): arrays and objects nest more than 64 deep at column"):
+        read_record(path)
+
+
+def test_agari_ba_is_what_is_on_the_table(tmp_path: Path) -> None:
+    # hand 0 starts with 0 honba and 0 sticks (INIT seed="0,0,0,...") and seat 0's riichi
+    # stick is paid (REACH step 2) before the win: ba must be "0,1" (#15: a changed ba went
+    # unnoticed)
+    msg = bad_xml(tmp_path, broken('<AGARI ba="0,1"', '<AGARI ba="2,1"'))
+    assert msg.endswith("AGARI ba=2,1 (honba, riichi sticks) is not what is on the table: 0 "
+                        "honba and 1 sticks (the INIT seed's, and the riichi sticks paid since)")
+    assert "hand 0 (E1-0)" in msg
+    msg = bad_xml(tmp_path, broken('<AGARI ba="0,1"', '<AGARI ba="0,0"'))
+    assert msg.endswith("is not what is on the table: 0 honba and 1 sticks (the INIT seed's, "
+                        "and the riichi sticks paid since)")

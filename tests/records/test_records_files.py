@@ -42,3 +42,35 @@ def test_a_text_without_a_game_holds_none(tmp_path: Path) -> None:
     path = tmp_path / "README.txt"
     path.write_text("what the folder holds\n", encoding="utf-8")
     assert read_games(path) == []
+
+
+FIXTURES = Path(__file__).parent / "fixtures"
+
+
+def test_a_game_without_a_hand_is_refused(tmp_path: Path) -> None:
+    # an mjlog whose game never dealt a hand (it counted as a game, with exit status 0, #15)
+    xml = (FIXTURES / "synthetic_game.xml").read_text(encoding="utf-8")
+    path = tmp_path / "empty.xml"
+    path.write_text(xml[:xml.index("<INIT")] + "</mjloggm>\n", encoding="utf-8")
+    with pytest.raises(RecordError) as info:
+        read_games(path)
+    assert info.value.message == ("empty.xml: the game has no hand (no deal): truncated, or a "
+                                  "game that never started; there is nothing to replay")
+    assert info.value.source == str(path)
+
+
+def test_a_folder_holds_its_gzip_records(tmp_path: Path) -> None:
+    # gzip is read (formats.md), so a folder's .xml.gz, .mjlog.gz, .json.gz are its records
+    import gzip
+
+    from riichi_rules.records.files import record_files
+
+    for name in ("a.xml.gz", "b.mjlog.gz", "c.json.gz", "d.mjson.gz", "e.xml", "f.gz",
+                 "g.tar.gz", "h.md"):
+        (tmp_path / name).write_bytes(gzip.compress(b"x"))
+    assert [p.name for p in record_files([tmp_path])] == [
+        "a.xml.gz", "b.mjlog.gz", "c.json.gz", "d.mjson.gz", "e.xml"]
+    game = (FIXTURES / "synthetic_game.xml").read_bytes()
+    (tmp_path / "a.xml.gz").write_bytes(gzip.compress(game))
+    (real,) = read_games(tmp_path / "a.xml.gz")
+    assert real.hands == read_games(FIXTURES / "synthetic_game.xml")[0].hands

@@ -32,3 +32,30 @@ def test_load_text_errors(tmp_path: Path) -> None:
         load_text(b"{\xff}", None, "{")
     with pytest.raises(RecordError, match=r"^<bytes>: broken gzip data"):
         load_text(b"\x1f\x8b\x08garbage", None, "{")
+
+
+def test_gzip_is_decompressed_within_the_bound(monkeypatch: pytest.MonkeyPatch) -> None:
+    from riichi_rules.records import text
+
+    monkeypatch.setattr(text, "RECORD_BYTES", 1 << 20)
+    # a bomb: 8 MB of zeros in about 8 KB; decompression stops at the bound (+1 byte)
+    bomb = gzip.compress(b"\0" * (8 << 20))
+    assert len(bomb) < 16 << 10
+    with pytest.raises(RecordError, match=r"^b\.gz: more than 1 MB once decompressed, the "
+                       r"most a game record may hold"):
+        text.gunzip(bomb, "b.gz")
+    # two members are one text (as gzip -d gives them); exactly the bound is read
+    assert text.gunzip(gzip.compress(b"a" * 10) + gzip.compress(b"b"), "x") == b"a" * 10 + b"b"
+    assert len(text.gunzip(gzip.compress(b"c" * (1 << 20)), "x")) == 1 << 20
+    with pytest.raises(RecordError, match=r"^x: broken gzip data \(it ends before the end"):
+        text.gunzip(gzip.compress(b"a" * 1000)[:-12], "x")
+
+
+def test_a_plain_file_beyond_the_bound(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from riichi_rules.records import text
+
+    monkeypatch.setattr(text, "RECORD_BYTES", 1 << 20)
+    path = tmp_path / "big.json"
+    path.write_text("{" + " " * (1 << 20) + "}", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"^big\.json: more than 1 MB, the most"):
+        load_text(path, "big.json", "{")

@@ -253,7 +253,7 @@ def test_the_added_kan_tile_counts_as_own_discard(ruleset: str, furiten: list[st
     t.turn(3, "1s")
     t.turn(0, "2s")
     t.draw(1, "5p")
-    assert t.added_kan(1, "5-555p", "5p") == []
+    assert t.added_kan(1, "555-5p", "5p") == []
     t.new_dora(1, "2s")  # kan dora 3s, not held
     t.draw(1, "9m")  # the replacement tile
     t.discard(1, "9m")
@@ -396,7 +396,7 @@ def test_more_kans_after_a_called_kans_replacement_draw(ruleset: str) -> None:
     if at_once:
         t.new_dora(1, "1p")
     t.draw(1, "5p")
-    assert t.added_kan(1, "5-555p", "5p") == []
+    assert t.added_kan(1, "555-5p", "5p") == []
     if at_once:
         t.new_dora(1, "2p")
     t.draw(1, "6s")
@@ -411,7 +411,7 @@ def test_no_added_kan_right_after_a_pon(ruleset: str) -> None:
     t = Table(ruleset, {1: "555p1111m2358s77z"})
     t.turn(0, "6z", "5p")
     assert t.pon(1, "5-55p", 0) == []
-    assert [d.what for d in t.added_kan(1, "5-555p", "5p")] == ["illegal_kan"]
+    assert [d.what for d in t.added_kan(1, "555-5p", "5p")] == ["illegal_kan"]
 
 
 @pytest.mark.parametrize("ruleset", BUNDLED)
@@ -765,7 +765,7 @@ def test_chankan_on_an_added_kan(ruleset: str) -> None:
     t.turn(0, "9p")
     t.turn(1, "9p")
     t.draw(2, "5p")
-    assert t.added_kan(2, "5-555p", "5p") == []
+    assert t.added_kan(2, "555-5p", "5p") == []
     assert t.claims() == {3: ["ron"]}
     assert t.ron(3, 2, han=2, fu=30, points=2000, yaku={"chankan": 1, "pinfu": 1},
                  deltas=ron_deltas(3, 2, 2000)) == []
@@ -1003,7 +1003,7 @@ def four_kans_table(ruleset: str, called: bool) -> Table:
         seat.hand = list(tiles("1z"))
         t.turn(0, "6z")
         t.draw(1, "9s")
-        assert t.added_kan(1, "9-999s", "9s") == []
+        assert t.added_kan(1, "999-9s", "9s") == []
     t.draw(1, "1z")
     return t
 

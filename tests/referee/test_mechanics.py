@@ -243,7 +243,7 @@ def test_a_closed_kan_of_tiles_not_held() -> None:
 def test_an_added_kan_without_a_pung() -> None:
     t = Table("ema-2016", {0: "111m258p258s1234z"})
     t.draw(0, "1m")
-    assert "tiles" in whats(t.added_kan(0, "1-111m", "1m"))
+    assert "tiles" in whats(t.added_kan(0, "111-1m", "1m"))
 
 
 def test_a_fifth_copy_is_drawn() -> None:
@@ -411,7 +411,7 @@ def chankan_table(ruleset: str) -> Table:
     t.turn(1, "6z")
     t.turn(2, "9m")
     t.draw(3, "2s")
-    assert t.added_kan(3, "22+22s", "2s") == []
+    assert t.added_kan(3, "222+2s", "2s") == []
     return t
 
 
@@ -451,7 +451,7 @@ def test_two_kans_in_one_turn_at_tenhou() -> None:
     t.turn(3, "9s")
     t.turn(0, "9p")
     t.draw(1, "5z")
-    t.added_kan(1, "5-555z", "5z")
+    t.added_kan(1, "555-5z", "5z")
     t.draw(1, "1m")
     t.closed_kan(1, "1111m")
     assert t.new_dora(1, "7m") == []

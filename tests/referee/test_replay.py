@@ -18,6 +18,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+import pytest
+
+from riichi_rules.records.files import read_games
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import read_tenhou6
 from riichi_rules.referee.replay import on_its_day, replay_dated, replay_files
@@ -122,3 +125,44 @@ def test_replay_files_dates_the_records_that_give_none(tmp_path: Path) -> None:
     assert report.ruleset == "tenhou@2015-01-01" and whats(report) == [STANDINGS]
     (report,) = replay_files([path], "tenhou")
     assert report.ruleset == "tenhou" and whats(report) == []
+
+
+def test_a_bug_costs_only_its_file_or_game(tmp_path: Path,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The file is the boundary: an error that is not the record's (here made up: a reader
+    and the referee raising what they never should) is that file's or game's one error
+    line, and the other files still replay."""
+    from riichi_rules.referee import replay
+
+    good = Path(__file__).parents[1] / "records" / "fixtures" / "synthetic_game.mjson"
+    odd = tmp_path / "odd.mjson"
+    odd.write_bytes(good.read_bytes())
+    reader, referee = replay.read_games, replay.replay_dated
+
+    def broken_reader(path: str | Path) -> Any:
+        if Path(path).name == "odd.mjson":
+            raise TypeError("a reader's bug\nover two lines")
+        return reader(path)
+
+    monkeypatch.setattr(replay, "read_games", broken_reader)
+    config = load_config("tenhou")
+    reports = list(replay_files([odd, good], config))
+    assert [r.error for r in reports] == [
+        "internal error reading this record (TypeError: a reader's bug over two lines): a bug "
+        "of riichi-rules; please report it with this file", ""]
+    assert reports[1].hands == 2
+
+    class Unprintable(Exception):
+        def __str__(self) -> str:
+            raise ValueError("Exceeds the limit (4300 digits) for integer string conversion")
+
+    def broken_referee(*args: Any) -> Any:
+        raise Unprintable
+
+    monkeypatch.setattr(replay, "read_games", reader)
+    monkeypatch.setattr(replay, "replay_dated", broken_referee)
+    (report,) = replay_files([good], config)
+    assert report.error == ("internal error replaying this record (Unprintable): a bug of "
+                            "riichi-rules; please report it with this file")
+    assert report.source == str(good) and report.game_id == read_games(good)[0].game_id
+    monkeypatch.setattr(replay, "replay_dated", referee)

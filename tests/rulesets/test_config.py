@@ -539,3 +539,95 @@ def test_a_ruleset_without_a_rule_the_referee_asks_is_refused(tmp_path: Path) ->
     (problem,) = caught.value.diagnostics
     assert problem.message.startswith("no table rule 'claim chi': the referee asks it "
                                       "whether a player may call a chow")
+
+
+# ------------------------------------------------------------------ bounds and foreign files
+
+
+SECRET = "hunter2-do-not-print"
+
+
+@pytest.mark.parametrize("foreign", [
+    f"SECRET={SECRET}\n",  # not JSON (an environment, a password file ...)
+    json.dumps({"token": SECRET}),  # JSON, but no ruleset
+    json.dumps([SECRET]),
+])
+def test_extends_a_foreign_file_prints_none_of_it(tmp_path: Path, foreign: str) -> None:
+    _write(tmp_path / "notes.txt", foreign)
+    path = _write(tmp_path / "house" / "ruleset.json", _ruleset(extends="../notes.txt"))
+    (d,) = _errors(path)
+    assert SECRET not in d.render()
+    assert d.file == str(path)
+    assert (d.line, d.column) == (8, 14)  # the value of "extends" in _ruleset's layout
+    assert d.message.startswith(f"extends: '{tmp_path / 'notes.txt'}' is not a ruleset: ")
+    assert "ruleset.json" in d.hint
+
+
+def test_a_foreign_file_named_directly_prints_none_of_it(tmp_path: Path) -> None:
+    path = _write(tmp_path / "secret.txt", f"SECRET={SECRET}\n")
+    (d,) = _errors(path)
+    assert SECRET not in d.render()
+    assert d.message == ("not a ruleset: invalid JSON: Expecting value (line 1, column 1)")
+    assert d.source_line == ""
+
+
+def test_a_ruleset_json_with_a_syntax_error_shows_its_line(tmp_path: Path) -> None:
+    path = _write(tmp_path / "ruleset.json", '{\n  "id": "house",\n  "name": oops\n}\n')
+    (d,) = _errors(path)
+    assert (d.line, d.column, d.source_line) == (3, 11, '  "name": oops')
+    assert d.message.startswith("invalid JSON: ")
+
+
+def test_deep_json_and_huge_numbers(tmp_path: Path) -> None:
+    deep = _write(tmp_path / "deep" / "ruleset.json",
+                  _ruleset(notes="x")[:-2] + ',\n  "uncertain": ' + "[" * 10_000 + "\n}\n")
+    (d,) = _errors(deep)
+    assert d.message == "arrays and objects nest more than 64 deep here"
+    # line 10 is '  "uncertain": [[[...': its first '[' at column 16, nested 2 deep (in the
+    # outer object), so its 64th, at column 16 + 63, is the first nested 65 deep
+    assert (d.line, d.column) == (10, 16 + 63)
+    huge = _write(tmp_path / "huge" / "ruleset.json",
+                  _ruleset(parameters={"start_points": 10**4000}))
+    (d,) = _errors(huge)
+    assert d.message == ("parameters.start_points: this number (a number of about 4,001 "
+                         "digits) is too large: a ruleset writes numbers up to 1,000,000,000")
+    beyond = _write(tmp_path / "beyond" / "ruleset.json",
+                    _ruleset(notes="x")[:-2] + ',\n  "uncertain": ' + "9" * 5000 + "\n}\n")
+    (d,) = _errors(beyond)
+    assert "4,300" in d.message
+
+
+def test_a_file_too_large(tmp_path: Path) -> None:
+    path = _write(tmp_path / "ruleset.json", _ruleset(notes="x" * (1 << 20)))
+    (d,) = _errors(path)
+    assert d.message.startswith("a ruleset.json holds at most 1,048,576 bytes")
+
+
+def test_the_valid_configs_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """docs/limits.md: one empty file per valid content, named by its sha256; a changed file
+    is validated again; the oldest go past STAMPS_KEPT; RIICHI_RULES_NO_CACHE turns it off."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "riichi-rules" / "valid-configs"
+    path = _write(tmp_path / "house" / "ruleset.json", _ruleset(parameters={"kiriage": True}))
+    clear_cache()
+    load_config(path)
+    stamps = set(folder.iterdir())  # one for base, one for house
+    assert len(stamps) == 2
+    assert all(len(s.name) == 64 and s.stat().st_size == 0 for s in stamps)
+    # the same stamp cannot excuse a changed file: its content has another name
+    _write(path, _ruleset(parameters={"kiriage": "yes"}))
+    os.utime(path, ns=(2, 2))
+    (d,) = _errors(path)
+    assert "parameters.kiriage" in d.message
+    assert set(folder.iterdir()) == stamps  # an invalid content leaves no stamp
+    for i in range(config_module.STAMPS_KEPT + 5):
+        (folder / f"{i:064x}").touch()
+        os.utime(folder / f"{i:064x}", ns=(i + 1, i + 1))
+    _write(path, _ruleset(parameters={"kiriage": False}))
+    os.utime(path, ns=(3, 3))
+    load_config(path)
+    assert len(list(folder.iterdir())) == config_module.STAMPS_KEPT
+    assert not (folder / f"{0:064x}").exists()  # the oldest went first
+    monkeypatch.setenv("RIICHI_RULES_NO_CACHE", "1")
+    assert config_module.stamp_folder() is None
+    clear_cache()

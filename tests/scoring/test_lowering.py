@@ -3,15 +3,17 @@ situation (the scorer remembers their outcomes by those values)."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
+from riichi_rules.errors import RuleError
 from riichi_rules.language import ast
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.vocabulary import FEATURES
 from riichi_rules.scoring.lowering import plain_inputs
-from riichi_rules.scoring.scorer import program
+from riichi_rules.scoring.scorer import program, score
 
 
 def test_the_limits_and_payments_read_flags_and_numbers_only() -> None:
@@ -45,6 +47,46 @@ def _declaration(body: str) -> ast.Declaration:
 ])
 def test_plain_inputs(body: str, expected: tuple[str, ...] | None) -> None:
     assert plain_inputs(_declaration(body), FEATURES) == expected
+
+
+# ---------------------------------------------------------------- "enabled": false
+
+
+def _house(tmp_path: Path, yaku: str) -> str:
+    (tmp_path / "ruleset.json").write_text(json.dumps({
+        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
+        "extends": "tenhou", "yaku": {yaku: {"enabled": False}}}), encoding="utf-8")
+    return str(tmp_path)
+
+
+PINFU_ITTSU = {"hand": "22p234p123s456s789s", "win": "9s", "tsumo": True, "seat": "S"}
+
+
+def test_pinfu_switched_off(tmp_path: Path) -> None:
+    """docs/house-rules.md: "enabled: false (the yaku does not exist at this table)". The fu
+    rule asks yaku(pinfu) (rulesets/base/fu.rules: no self-draw fu with pinfu); with no pinfu
+    at the table that is false. 22p 234p 123s 456s 789s, 9s by tsumo, seat S: menzen tsumo 1
+    + ittsu 2 = 3 han; 20 + 2 self-draw = 22 -> 30 fu; basic 30 x 2^5 = 960: the dealer pays
+    1920 -> 2000, the others 960 -> 1000 each (EMA 2016 §4 payments)."""
+    result = score(PINFU_ITTSU, _house(tmp_path, "pinfu"))
+    assert {y.id for y in result.yaku} == {"menzen_tsumo", "ittsu"}
+    assert (result.han, result.fu, result.points) == (3, 30, 4000)
+    assert "pinfu" not in program(_house(tmp_path, "pinfu")).declarations
+
+
+def test_riichi_switched_off(tmp_path: Path) -> None:
+    """double_riichi 'replaces riichi': with riichi off it has nothing to replace, and a win
+    in riichi scores no riichi yaku (its own yaku, ippatsu and double riichi, stay)."""
+    ruleset = _house(tmp_path, "riichi")
+    plain = score({**PINFU_ITTSU, "riichi": True}, ruleset)
+    assert {y.id for y in plain.yaku} == {"menzen_tsumo", "pinfu", "ittsu"}
+    double = score({**PINFU_ITTSU, "double_riichi": True}, ruleset)
+    assert "double_riichi" in {y.id for y in double.yaku}
+
+
+def test_switching_off_an_unknown_yaku_is_a_config_error(tmp_path: Path) -> None:
+    with pytest.raises(RuleError, match="no yaku 'pinfuu' is declared"):
+        program(_house(tmp_path, "pinfuu"))
 
 
 def test_a_misspelt_yaku_override_is_reported_at_its_key(tmp_path: Path) -> None:

@@ -5,11 +5,13 @@ Expected values are derived in the comments from EMA 2016 chapter 4 (shared/rule
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
 from typing import Any
 
 import pytest
 
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.scoring.scorer import score
 
 
@@ -171,6 +173,74 @@ def test_remembered_payments_follow_each_hand() -> None:
     ]
     assert seen == [("discarder", 2000, 0), ("discarder", 2900, 0), ("discarder", 2000, 600),
                     ("discarder", 2000, 0)]
+
+
+# ---------------------------------------------------------------- situation rules
+
+SITUATIONS = "rulesets/base/situations.rules"
+KAN_WIN = {"hand": "345p678p567s99s", "win": "9s", "tsumo": True, "seat": "S",
+           "melds": ["2222m"], "riichi": True}
+
+
+def _refusal(win: dict[str, Any], ruleset: str = "ema-2016") -> InputError:
+    with pytest.raises(InputError) as info:
+        score(win, ruleset)
+    return info.value
+
+
+def test_a_situation_rule_refuses_with_its_doc_and_place() -> None:
+    # EMA 2016 §4 Riichi: a kan, a concealed one included, ends ippatsu; rinshan follows the
+    # winner's own kan (the first rule of rulesets/base/situations.rules, at line 15)
+    error = _refusal({**KAN_WIN, "ippatsu": True, "rinshan": True})
+    assert error.code == "impossible_flags"
+    assert error.message.startswith("ippatsu and rinshan cannot both hold: ")
+    assert error.message.endswith(f"({SITUATIONS}:15)")
+    # without ippatsu the same win scores: riichi 1, menzen tsumo 1, rinshan 1
+    assert {y.id for y in score({**KAN_WIN, "rinshan": True}).yaku} >= {
+        "riichi", "menzen_tsumo", "rinshan"}
+
+
+def test_every_broken_rule_is_named() -> None:
+    # a renhou robbing a 1p, with two dora indicators, one of them a 1p, breaks three rules
+    # of rulesets/base/situations.rules, each named in the message, in the file's order
+    win = {"hand": "123m456m789m123p99p", "win": "1p", "renhou": True, "chankan": True,
+           "seat": "S", "dora": ["1p", "1z"]}
+    error = _refusal(win)
+    names = [part.split(" cannot")[0] for part in error.message.split("; ")]
+    assert names == ["renhou and chankan", "renhou with more than one dora indicator",
+                     "chankan with a dora or ura indicator of the winning tile"]
+
+
+def test_a_house_ruleset_adds_a_situation(tmp_path: Path) -> None:
+    (tmp_path / "house.rules").write_text(
+        'situation ippatsu_haitei "Ippatsu on the last tile" {\n'
+        '    forbid when ippatsu and haitei\n'
+        '    doc "ippatsu and haitei cannot both hold at this table"\n'
+        '    source "house rule"\n}\n', encoding="utf-8")
+    (tmp_path / "ruleset.json").write_text(json.dumps({
+        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
+        "extends": "ema-2016", "rules": ["house.rules"]}), encoding="utf-8")
+    win = {"hand": "123m456m789m123p99p", "win": "9p", "tsumo": True, "seat": "S",
+           "riichi": True, "ippatsu": True, "haitei": True}
+    assert score(win, "ema-2016").han >= 4  # riichi, ippatsu, tsumo, haitei: possible there
+    error = _refusal(win, str(tmp_path))
+    assert error.message.startswith("ippatsu and haitei cannot both hold at this table (")
+    assert "house.rules:1)" in error.message
+
+
+def test_a_situation_rule_with_no_value_is_a_rule_fault(tmp_path: Path) -> None:
+    # 1 / count(ura) has no value when there is no ura indicator: a RuleFault naming the
+    # rule's place, not a crash (language/arithmetic.py)
+    (tmp_path / "house.rules").write_text(
+        'situation odd "Odd" {\n    forbid when 1 / count(ura) > 5\n'
+        '    doc "odd"\n    source "house rule"\n}\n', encoding="utf-8")
+    (tmp_path / "ruleset.json").write_text(json.dumps({
+        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
+        "extends": "ema-2016", "rules": ["house.rules"]}), encoding="utf-8")
+    error = _refusal({"hand": "123m456m789m123p99p", "win": "9p", "tsumo": True},
+                     str(tmp_path))
+    assert isinstance(error, RuleFault)
+    assert error.code == "rule_fault" and "house.rules:2:" in error.message
 
 
 def test_a_red_five_where_none_is_played_is_read_plain_and_said_so() -> None:

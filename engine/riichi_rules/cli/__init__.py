@@ -12,6 +12,7 @@ Exit status: 0 success, 1 bad input (a hand that cannot be scored, a rule file w
 from __future__ import annotations
 
 import argparse
+import contextlib
 import importlib
 import os
 import sys
@@ -107,6 +108,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             return EXIT_OK
         return exit_.code if isinstance(exit_.code, int) else EXIT_USAGE
     run = cast(_Command, args.module).run
+    _tolerant_output()
     try:
         return run(args)
     except KeyboardInterrupt:
@@ -131,6 +133,16 @@ def _unrecognized(parser: argparse.ArgumentParser, extras: list[str]) -> NoRetur
                 message += f" (did you mean {close[0]}?)"
                 break
     parser.error(message)
+
+
+def _tolerant_output() -> None:
+    """Output that cannot fail on a character: on a terminal or pipe whose encoding lacks one
+    (``PYTHONIOENCODING=ascii``, a Latin-1 console), it is written as a backslash escape."""
+    for stream in (sys.stdout, sys.stderr):
+        reconfigure = getattr(stream, "reconfigure", None)
+        if reconfigure is not None:
+            with contextlib.suppress(ValueError, OSError):  # a stream that cannot change now
+                reconfigure(errors="backslashreplace")
 
 
 def _silence_stdout() -> None:

@@ -20,6 +20,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from riichi_rules.cli import numbers
+
 if TYPE_CHECKING:
     from riichi_rules.errors import Diagnostic
     from riichi_rules.scoring.program import ScoringProgram
@@ -69,13 +71,13 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "changes nothing).")
     witness.add_argument("--witness", action="store_true",
                          help="find a witness hand and a near miss for every scoring rule")
-    witness.add_argument("--budget", metavar="SECONDS", type=float, default=60.0,
+    witness.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
                          help="time for the search of each ruleset (default 60)")
-    witness.add_argument("--situations", metavar="N", type=int, default=10**9,
+    witness.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
                          help="situations for the search of each ruleset (its own table "
                          "rules: N / 20 scenarios): with --seed, the same N finds the same "
                          "witnesses on any machine")
-    witness.add_argument("--seed", metavar="N", type=int, default=0,
+    witness.add_argument("--seed", metavar="N", type=numbers.whole, default=0,
                          help="the seed of the search (default 0)")
 
 
@@ -207,19 +209,19 @@ def _problem(file: str, message: str, hint: str = "") -> Diagnostic:
 
 def check_rules_file(name: str) -> Report:
     """One ``.rules`` file on its own, with every parameter at its schema default."""
-    from riichi_rules.errors import RuleError
+    from riichi_rules.errors import InputError, RuleError
     from riichi_rules.language.parser import parse_rules
     from riichi_rules.rulesets.config import parameter_defaults
-    from riichi_rules.scoring.lowering import check_rule_text
+    from riichi_rules.scoring.lowering import check_rule_text, read_rule_file
 
     report = Report(name, "rules")
-    try:
-        text = Path(name).read_text(encoding="utf-8")
-    except FileNotFoundError:
+    if not Path(name).exists():
         report.diagnostics.append(_problem(name, "no such file"))
         return report
-    except (OSError, UnicodeDecodeError) as error:
-        report.diagnostics.append(_problem(name, f"cannot read the file: {error}"))
+    try:
+        text = read_rule_file(Path(name))
+    except InputError as error:
+        report.diagnostics.append(_problem(name, error.message))
         return report
     report.diagnostics.extend(check_rule_text(text, name, parameter_defaults()))
     if report.ok:

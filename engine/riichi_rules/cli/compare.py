@@ -16,6 +16,7 @@ import sys
 import time
 from collections.abc import Callable
 
+from riichi_rules.cli import numbers
 from riichi_rules.cli.impact import add_corpus_options
 
 
@@ -41,29 +42,17 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     search.add_argument("--search", action="store_true",
                         help="search instead of listing (two rulesets): wins scored "
                         "differently, and event sequences the referees decide differently")
-    search.add_argument("--budget", metavar="SECONDS", type=_positive(float), default=60.0,
+    search.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
                         help="stop after this many seconds (default 60)")
-    search.add_argument("--situations", metavar="N", type=_positive(int), default=10**9,
+    search.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
                         help="stop after N situations: with --seed, the same N gives the same "
                         "findings on any machine")
-    search.add_argument("--seed", metavar="N", type=int, default=0,
+    search.add_argument("--seed", metavar="N", type=numbers.whole, default=0,
                         help="the seed of the search (default 0)")
-    search.add_argument("--sequences", metavar="N", type=_positive(int), default=None,
+    search.add_argument("--sequences", metavar="N", type=numbers.positive, default=None,
                         help="stop the table rules' search after N scenarios played out as "
                         "event sequences (default: N situations / 20)")
     add_corpus_options(p)
-
-
-def _positive(kind: type[int] | type[float]) -> Callable[[str], int | float]:
-    def parse(text: str) -> int | float:
-        try:
-            value = kind(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"not a number: {text!r}") from None
-        if not value > 0 or value != value or value == float("inf"):
-            raise argparse.ArgumentTypeError(f"must be more than 0: {text!r}")
-        return value
-    return parse
 
 
 def run(args: argparse.Namespace) -> int:

@@ -17,6 +17,7 @@ import sys
 from collections.abc import Sequence
 from functools import partial
 
+from riichi_rules.cli import numbers
 from riichi_rules.cli.workers import add_worker_options, worker_error
 
 
@@ -26,7 +27,7 @@ def add_corpus_options(p: argparse.ArgumentParser) -> None:
                    help="rescore every recorded win of these files (Tenhou mjlog, tenhou.net/6, "
                    "mjai, folders of them, or a JSON-lines file of wins such as agari.jsonl) "
                    "under both rulesets, and report the wins that change, by cause")
-    p.add_argument("--examples", type=int, default=3, metavar="N",
+    p.add_argument("--examples", type=numbers.at_least(0), default=3, metavar="N",
                    help="with --corpus: the example wins shown for each cause (default 3)")
     add_worker_options(p, "with --corpus: read the files")
 
@@ -36,7 +37,7 @@ def run_corpus(a: str, b: str, args: argparse.Namespace) -> int:
     could not be read at all."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.impact.render import wins_markdown, wins_text
-    from riichi_rules.impact.wins import corpus_impact
+    from riichi_rules.impact.wins import corpus_impact, lost_impact
     from riichi_rules.parallel import ClusterError, run_all
 
     status = worker_error(args, "compare")
@@ -45,7 +46,8 @@ def run_corpus(a: str, b: str, args: argparse.Namespace) -> int:
     spread = args.jobs > 1 or args.cluster is not None
     try:
         impact = corpus_impact(a, b, args.corpus, partial(run_all, jobs=args.jobs,
-                                                          cluster=args.cluster)
+                                                          cluster=args.cluster,
+                                                          lost=lost_impact)
                                if spread else None)
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
@@ -77,7 +79,7 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
     ``--json``) and returns the JSON one; None (after the error) when B does not load."""
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.impact.render import standings_json, standings_text
-    from riichi_rules.impact.standings import Settlement, settle_one
+    from riichi_rules.impact.standings import Settlement, lost_settlement, settle_one
     from riichi_rules.parallel import ClusterError, run_all
     from riichi_rules.scoring.scorer import program
 
@@ -89,7 +91,8 @@ def run_settle(files: Sequence[str], args: argparse.Namespace) -> dict[str, obje
     work = [(f, args.ruleset, args.compare) for f in files]
     settled: list[Settlement] = []
     try:
-        for batch in run_all(settle_one, work, args.jobs, args.cluster):
+        for batch in run_all(settle_one, work, args.jobs, args.cluster,
+                             lost=lost_settlement):
             settled.extend(batch)
     except ClusterError as error:
         print(f"riichi replay: error: {error}", file=sys.stderr)

@@ -60,7 +60,7 @@ def run(args: argparse.Namespace) -> int:
     from riichi_rules.errors import DiagnosticError
     from riichi_rules.parallel import ClusterError, run_all
     from riichi_rules.records.files import record_files
-    from riichi_rules.referee.replay import GameReport, replay_one
+    from riichi_rules.referee.replay import GameReport, lost_file, replay_one
     from riichi_rules.scoring.scorer import program
 
     status = worker_error(args, "replay")
@@ -83,7 +83,8 @@ def run(args: argparse.Namespace) -> int:
             print(f"\rreplayed {done}/{len(work)} files", end="", file=sys.stderr, flush=True)
 
     try:
-        for done, batch in enumerate(run_all(replay_one, work, args.jobs, args.cluster), 1):
+        for done, batch in enumerate(run_all(replay_one, work, args.jobs, args.cluster,
+                                             lost=lost_file), 1):
             reports.extend(batch)
             note(done)
     except ClusterError as error:

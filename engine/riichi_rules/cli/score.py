@@ -9,17 +9,16 @@ a line hit a bug in riichi-rules (reported on its line, and the batch went on).
 from __future__ import annotations
 
 import argparse
-import io
 import json
 import sys
-from collections.abc import Callable, Iterable
-from typing import IO, TYPE_CHECKING, Any, TextIO
+from collections.abc import Callable
+from pathlib import Path
+from typing import IO, TYPE_CHECKING
 
-from riichi_rules.cli import notation
+from riichi_rules.cli import batch, notation, numbers
 
 if TYPE_CHECKING:  # the scorer is imported inside run(): "riichi --help" must stay fast
     from riichi_rules.scoring.program import ScoringProgram
-    from riichi_rules.scoring.result import Result
 
 DEFAULT_RULESET = "ema-2016"
 
@@ -79,21 +78,23 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     )
     situation.add_argument("--ura", metavar="TILES", action="append",
                            help="ura dora indicators (riichi only), as for --dora")
-    situation.add_argument("--honba", metavar="N", type=int, help="honba counters (default 0)")
-    situation.add_argument("--sticks", metavar="N", type=int,
+    situation.add_argument("--honba", metavar="N", type=numbers.whole,
+                           help="honba counters (default 0)")
+    situation.add_argument("--sticks", metavar="N", type=numbers.whole,
                            help="riichi sticks on the table, won by the winner (default 0)")
-    situation.add_argument("--kita", metavar="N", type=int,
+    situation.add_argument("--kita", metavar="N", type=numbers.whole,
                            help="Norths the winner set aside as dora (three-player rulesets, "
                            "e.g. --ruleset tenhou-sanma; default 0)")
     p.add_argument(
         "--batch", metavar="FILE",
         help="score every line of FILE ('-' for standard input): one win a line in the JSON "
-        "form of docs/formats.md; prints exactly one line per input line, in order",
+        "form of docs/formats.md; prints exactly one line per input line, in order, and a "
+        "summary on standard error",
     )
     p.add_argument(
-        "--jobs", metavar="N", type=int, default=1,
-        help="with --batch: score the lines in N processes (the answers still come one a "
-        "line, in input order; they are read and answered a chunk of lines at a time)",
+        "--jobs", metavar="N", type=numbers.positive, default=1,
+        help="with --batch: score the lines in N processes (the output is the same, one "
+        "answer a line, in input order; the lines are read and answered a chunk at a time)",
     )
     p.add_argument("--ruleset", metavar="NAME|PATH", default=DEFAULT_RULESET,
                    help=f"a bundled ruleset id or a ruleset.json / its folder "
@@ -146,8 +147,6 @@ def run(args: argparse.Namespace) -> int:
     elif args.hand is None:
         return _usage_error(args, "give a HAND (e.g. 22p234p123s456s789s --win 9s) or "
                             "--batch FILE")
-    if args.jobs < 1:
-        return _usage_error(args, f"--jobs must be 1 or more, not {args.jobs}")
     if args.jobs > 1 and args.batch is None:
         return _usage_error(args, "--jobs goes with --batch (one hand is scored in one process)")
 
@@ -174,29 +173,28 @@ def run(args: argparse.Namespace) -> int:
     # waiting for it); read from a file, the answers are written in blocks
     write = _write_line if args.batch == "-" else _write
     try:
+        lines = batch.read_lines(stream)
         if args.jobs > 1:
-            return _score_in_processes(stream, args.ruleset, args.json, write, args.jobs)
-        return _score_batch(stream, prog, args.json, write)
+            tally = batch.run_parallel(lines, (args.ruleset, args.date), args.json, write,
+                                       args.jobs)
+        else:
+            tally = batch.run_serial(lines, prog, args.json, write)
+    except BrokenPipeError:  # the reader of the output went away: riichi.cli.main
+        raise
+    except OSError as error:  # the input could not be read to its end
+        print(f"riichi score: cannot read {args.batch}: {error.strerror or error}",
+              file=sys.stderr)
+        return EXIT_USAGE
     finally:
         if args.batch != "-":
             stream.close()
-        elif isinstance(stream, io.TextIOWrapper) and stream is not sys.stdin:
-            stream.detach()  # leave the process's stdin open
+    print(f"riichi score: {tally.render()}", file=sys.stderr)
+    return tally.status
 
 
 def _render(error: Exception) -> str:
     render: Callable[[], str] | None = getattr(error, "render", None)
     return render() if render is not None else str(error)
-
-
-def _error_json(error: Exception) -> dict[str, str]:
-    code = getattr(error, "code", None)
-    message = getattr(error, "message", None)
-    if not isinstance(code, str):
-        code = "bad_rules" if type(error).__name__ in ("RuleError", "ConfigError") else "error"
-    if not isinstance(message, str):
-        message = _render(error)
-    return {"code": code, "message": message}
 
 
 def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
@@ -212,7 +210,7 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
     try:
         result = score(obj, prog)
     except RiichiError as error:
-        detail = _error_json(error)
+        detail = batch.error_json(error)
         if args.json:
             print(json.dumps({"error": detail}))
         else:
@@ -222,13 +220,13 @@ def _score_one(args: argparse.Namespace, prog: ScoringProgram) -> int:
     return EXIT_OK
 
 
-def _open_batch(name: str) -> TextIO:
+def _open_batch(name: str) -> IO[bytes] | IO[str]:
     if name == "-":
         buffer: IO[bytes] | None = getattr(sys.stdin, "buffer", None)
-        if buffer is None:  # stdin replaced by a text stream (tests)
-            return sys.stdin
-        return io.TextIOWrapper(buffer, encoding="utf-8-sig", errors="replace")
-    return open(name, encoding="utf-8-sig", errors="replace")
+        return sys.stdin if buffer is None else buffer  # a text stdin: tests
+    if Path(name).is_dir():
+        raise IsADirectoryError(21, "a folder, not a file of wins")
+    return open(name, "rb")
 
 
 def _write_line(line: str) -> None:
@@ -238,126 +236,3 @@ def _write_line(line: str) -> None:
 
 def _write(line: str) -> None:
     sys.stdout.write(line + "\n")
-
-
-def _score_batch(
-    stream: Iterable[str], prog: ScoringProgram, as_json: bool, write: Callable[[str], None]
-) -> int:
-    """Score each line; write exactly one line per input line. Returns the exit status."""
-    return _score_lines(enumerate(stream, start=1), prog, as_json, write)
-
-
-def _score_lines(lines: Iterable[tuple[int, str]], prog: ScoringProgram, as_json: bool,
-                 write: Callable[[str], None]) -> int:
-    """Score numbered lines; write exactly one line for each. Returns the exit status."""
-    from riichi_rules.errors import RiichiError
-    from riichi_rules.scoring.scorer import score
-
-    status = EXIT_OK
-    for number, line in lines:
-        try:
-            obj = _parse_line(line)
-            result = score(obj, prog)
-        except _BadLine as error:
-            status = max(status, EXIT_BAD_INPUT)
-            write(_error_line(number, error.code, error.message, as_json))
-            continue
-        except RiichiError as error:
-            status = max(status, EXIT_BAD_INPUT)
-            detail = _error_json(error)
-            write(_error_line(number, detail["code"], detail["message"], as_json))
-            continue
-        except Exception as error:  # a bug: report it on its line and keep the batch going
-            status = EXIT_INTERNAL
-            write(_error_line(number, "internal_error", f"{type(error).__name__}: {error} "
-                              "(a bug in riichi-rules; please report it with this line)",
-                              as_json))
-            continue
-        write(result.json_text() if as_json else f"{number}: {summary(result)}")
-    return status
-
-
-_CHUNK = 250  # lines a process scores at a time with --jobs
-
-
-def _score_in_processes(stream: Iterable[str], ruleset: str, as_json: bool,
-                        write: Callable[[str], None], jobs: int) -> int:
-    """Score the lines in ``jobs`` processes, a chunk of lines each at a time (a few chunks
-    ahead of the one being written); write the answers in input order."""
-    from collections import deque
-    from concurrent.futures import Future, ProcessPoolExecutor
-    from concurrent.futures.process import BrokenProcessPool
-    from itertools import islice
-
-    status = EXIT_OK
-    numbered = enumerate(stream, start=1)
-    pending: deque[Future[tuple[int, list[str]]]] = deque()
-
-    def written(future: Future[tuple[int, list[str]]]) -> int:
-        chunk_status, answers = future.result()
-        for answer in answers:
-            write(answer)
-        return chunk_status
-
-    try:
-        with ProcessPoolExecutor(max_workers=jobs) as pool:
-            while chunk := list(islice(numbered, _CHUNK)):
-                pending.append(pool.submit(_score_chunk, ruleset, chunk, as_json))
-                if len(pending) > 2 * jobs:
-                    status = max(status, written(pending.popleft()))
-            while pending:
-                status = max(status, written(pending.popleft()))
-    except BrokenProcessPool as error:
-        print(f"riichi score: a scoring process stopped ({error}); the lines after the last "
-              "answer written were not scored", file=sys.stderr)
-        return EXIT_INTERNAL
-    return status
-
-
-def _score_chunk(ruleset: str, lines: list[tuple[int, str]], as_json: bool
-                 ) -> tuple[int, list[str]]:
-    """In a worker process: the exit status and the answers of a chunk of numbered lines."""
-    from riichi_rules.scoring.scorer import program
-
-    answers: list[str] = []
-    return _score_lines(lines, program(ruleset), as_json, answers.append), answers
-
-
-class _BadLine(Exception):
-    def __init__(self, code: str, message: str) -> None:
-        super().__init__(message)
-        self.code = code
-        self.message = message
-
-
-def _parse_line(line: str) -> Any:
-    text = line.strip()
-    if not text:
-        raise _BadLine("blank_line", "a blank line: each line must hold one win as a JSON "
-                       "object")
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as error:
-        raise _BadLine("bad_json", f"not valid JSON: {error.msg} at column {error.colno}") \
-            from None
-    except (ValueError, RecursionError) as error:  # huge integers, absurd nesting
-        raise _BadLine("bad_json", f"not valid JSON: {error}") from None
-
-
-def _error_line(number: int, code: str, message: str, as_json: bool) -> str:
-    if as_json:
-        return json.dumps({"error": {"code": code, "message": message}, "line": number})
-    return f"{number}: error: {code}: {message}"
-
-
-def summary(result: Result) -> str:
-    """One line: ``4 han 20 fu, 5200: menzen_tsumo 1, pinfu 1, ittsu 2 (E 2600, W 1300, N
-    1300)``."""
-    value = f"yakuman x{result.yakuman}" if result.yakuman else f"{result.han} han {result.fu} fu"
-    if result.limit:
-        value += f" {result.limit}"
-    yaku = ", ".join(f"{y.id} x{y.yakuman}" if y.yakuman else f"{y.id} {y.han}"
-                     for y in result.yaku)
-    pays = ", ".join(f"{p.payer} {p.points + p.honba}" for p in result.payments)
-    extra = f" + {result.sticks} sticks" if result.sticks else ""
-    return f"{value}, {result.winner_receives}: {yaku} ({pays}{extra})"

@@ -8,10 +8,12 @@ from __future__ import annotations
 import argparse
 import sys
 
+from riichi_rules.cli import numbers
+
 
 def add_worker_options(p: argparse.ArgumentParser, what: str) -> None:
     """``--jobs`` and ``--cluster`` (``what``: the work, for the help)."""
-    p.add_argument("--jobs", type=int, default=1, metavar="N",
+    p.add_argument("--jobs", type=numbers.positive, default=1, metavar="N",
                    help=f"{what} in N processes (with --cluster local: the local cluster's "
                    "workers, default one a processor)")
     p.add_argument("--cluster", metavar="local|ADDRESS",
@@ -26,10 +28,6 @@ def worker_error(args: argparse.Namespace, command: str) -> int | None:
     None when they can be used."""
     from riichi_rules.parallel import ClusterError, check_cluster
 
-    if args.jobs < 1:
-        print(f"riichi {command}: error: --jobs must be 1 or more, not {args.jobs}",
-              file=sys.stderr)
-        return 2
     if args.cluster is not None:
         try:
             check_cluster(args.cluster)

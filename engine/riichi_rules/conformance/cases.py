@@ -31,7 +31,8 @@ import yaml
 from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
-from riichi_rules import resources
+from riichi_rules import limits, resources
+from riichi_rules.bounded_yaml import StrictLoader, shape_problem
 from riichi_rules.conformance.events import (
     Deal,
     Step,
@@ -258,10 +259,9 @@ def load_file(
     ``seen_ids`` (id -> ``file:line``) carries the ids of files loaded before, so an id reused
     in another file is reported; the ids of this file are added to it when it loads."""
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise CaseFileError(path, [Diagnostic(_short(path), 1, 1,
-                                              f"cannot read the file: {exc}")]) from None
+        text = limits.read_text(path, limits.CASE_FILE_BYTES, "a case file")
+    except InputError as exc:
+        raise CaseFileError(path, [Diagnostic(_short(path), 1, 1, exc.message)]) from None
     return _Loader(path, text).load(known_rulesets, known_yaku,
                                     {} if seen_ids is None else seen_ids)
 
@@ -369,7 +369,19 @@ class _Loader:
         return cases
 
     def _parse(self) -> object:
-        loader = yaml.SafeLoader(self.text)
+        shape = shape_problem(self.text)
+        if shape is not None:
+            self.at(*shape)
+            return None
+        try:
+            loader = StrictLoader(self.text)
+        except yaml.reader.ReaderError as exc:  # a character YAML does not allow
+            before = self.text[:exc.position]
+            self.at(before.count("\n") + 1, exc.position - (before.rfind("\n") + 1) + 1,
+                    f"invalid YAML: the character #x{exc.character:04x} is not allowed in "
+                    "YAML (a control character)", "remove it, or write it as an escape in a "
+                    "double-quoted string (\"\\x1f\")")
+            return None
         try:
             self.root = loader.get_single_node()
             if self.root is None:
@@ -500,7 +512,8 @@ class _Loader:
                 if isinstance(key, yaml.ScalarNode) and key.value == instance:
                     self.at_node(key, f"{where}: key {error.message}")
                     return
-        self.at_node(node, f"{where}: {error.message}")
+        message = error.message if len(error.message) <= 300 else error.message[:300] + "..."
+        self.at_node(node, f"{where}: {message}")
 
     # -- building and checking cases -------------------------------------------------------
     def _cases(

@@ -9,7 +9,8 @@ building each win's situation (seat, flags, dora, counters) from the events.
 Every win found is a :class:`CorpusWin` or an :class:`Unread`: skipped (a three-player game or
 a special lobby's scoring, which no ruleset models) or unreadable, with the reason. A file that
 cannot be read at all is one :class:`Unread` standing for no win (how many it holds is not
-known). A bad line or hand never stops the others.
+known). A bad line or hand never stops the others, nor does a bug met in one file (the file, or
+the game, is then one :class:`Unread` that says so).
 """
 
 from __future__ import annotations
@@ -27,13 +28,14 @@ from riichi_rules.records.events import Win as WinEvent
 from riichi_rules.records.files import read_games, record_files
 from riichi_rules.records.tenhou_agari import to_win
 from riichi_rules.referee.hand import HandReferee
-from riichi_rules.referee.replay import on_its_day, replay_game
+from riichi_rules.referee.replay import internal_error, on_its_day, replay_game
 from riichi_rules.scoring.program import ScoringProgram
 
 SKIP_THREE_PLAYER = "three-player game"
 SKIP_SPECIAL_LOBBY = "special lobby's scoring"
 NOT_FOLLOWED = "the referee could not follow the hand to the win"
 UNREADABLE_FILE = "the file could not be read"
+INTERNAL = "a bug of riichi-rules (internal error)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,10 +75,20 @@ def read_wins(paths: Iterable[str | Path], program: ScoringProgram) -> Iterator[
     """Every recorded win of the files (folders: their record files, as ``riichi replay``
     takes them), in file order. The referee follows game records under ``program``."""
     for path in record_files(paths):
+        yield from file_wins(path, program)
+
+
+def file_wins(path: Path, program: ScoringProgram) -> list[CorpusWin | Unread]:
+    """The wins of one file: the boundary of a file, whatever goes wrong in it (an error that
+    is not the record's, a bug, makes the file one :class:`Unread` saying so, and the other
+    files are still read)."""
+    try:
         if _is_wins_file(path):
-            yield from _file_wins(path)
-        else:
-            yield from _record_wins(path, program)
+            return list(_file_wins(path))
+        return list(_record_wins(path, program))
+    except Exception as error:
+        return [Unread(str(path), False, INTERNAL, f"{path}: {internal_error(error, 'reading')}",
+                       0)]
 
 
 def _is_wins_file(path: Path) -> bool:
@@ -87,7 +99,7 @@ def _is_wins_file(path: Path) -> bool:
                 if raw.strip():
                     first = json.loads(raw)
                     return isinstance(first, dict) and "win_tile" in first
-    except (OSError, ValueError):
+    except (OSError, ValueError, RecursionError):
         pass
     return False
 
@@ -151,7 +163,11 @@ def _record_wins(path: Path, program: ScoringProgram) -> Iterator[CorpusWin | Un
         yield Unread(name, False, UNREADABLE_FILE, error.message, 0)
         return
     for record in records:
-        yield from _game_wins(record, program)
+        try:
+            yield from _game_wins(record, program)
+        except Exception as error:  # a bug: this game is lost, not the file
+            yield Unread(record.game_id or name, False, INTERNAL,
+                         f"{name}: {internal_error(error, 'following')}", 0)
 
 
 def _game_wins(record: GameRecord, program: ScoringProgram) -> Iterator[CorpusWin | Unread]:

@@ -25,9 +25,9 @@ from typing import Any
 
 from riichi_rules.language.table_vocabulary import seats_of
 from riichi_rules.records.events import GameRecord, RecordError
-from riichi_rules.records.files import read_records
+from riichi_rules.records.files import read_games, record_files
 from riichi_rules.referee.hand import Disagreement
-from riichi_rules.referee.replay import GameReport, on_its_day, replay_game
+from riichi_rules.referee.replay import GameReport, internal_error, on_its_day, replay_game
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program
 
@@ -108,13 +108,32 @@ def settle_files(
     paths: Iterable[str | Path], a: str | Path | ScoringProgram, b: str | Path | ScoringProgram,
 ) -> Iterator[Settlement]:
     """Every game of every file (folders: their record files) settled under ``a`` and ``b``;
-    a file that cannot be read gives a settlement saying why, and the others still settle."""
+    a file that cannot be read gives a settlement saying why, and the others still settle;
+    a bug met in a file or a game costs that file or game alone, told as one."""
     prog_a, prog_b = program(a), program(b)
-    for item in read_records(paths):
-        if isinstance(item, RecordError):
-            yield Settlement(str(item.source or ""), None, not_settled=item.message)
-        else:
-            yield settle_game(item, prog_a, prog_b)
+    for path in record_files(paths):
+        try:
+            games = read_games(path)
+        except RecordError as error:
+            yield Settlement(str(error.source or path), None, not_settled=error.message)
+            continue
+        except Exception as error:
+            yield Settlement(str(path), None, not_settled=internal_error(error, "reading"))
+            continue
+        for game in games:
+            try:
+                yield settle_game(game, prog_a, prog_b)
+            except Exception as error:
+                yield Settlement(game.source, game.game_id,
+                                 not_settled=internal_error(error, "settling"))
+
+
+def lost_settlement(args: tuple[str, str, str]) -> list[Settlement]:
+    """What stands for a file whose process died (``lost`` of
+    :func:`riichi_rules.parallel.run_all`): not settled, saying so."""
+    return [Settlement(args[0], None, not_settled=(
+        "the process settling this file died (the machine ran out of memory, or a bug of "
+        "riichi-rules; please report it with this file)"))]
 
 
 def settle_one(args: tuple[str, str, str]) -> list[Settlement]:

@@ -27,7 +27,7 @@ from typing import Any
 from riichi_rules.comparison.cases import Reason, outcome, reasons
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
-from riichi_rules.impact.corpus import CorpusWin, Unread, read_wins
+from riichi_rules.impact.corpus import INTERNAL, CorpusWin, Unread, read_wins
 from riichi_rules.records.files import record_files
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
@@ -226,6 +226,17 @@ def file_impact(work: tuple[str, str, str]) -> Impact:
     return measure(prog_a, program(b), read_wins([path], prog_a))
 
 
+DIED = ("the process reading this file died (the machine ran out of memory, or a bug of "
+        "riichi-rules; please report it with this file)")
+
+
+def lost_impact(work: tuple[str, str, str]) -> Impact:
+    """What stands for a file whose process died (``lost`` of
+    :func:`riichi_rules.parallel.run_all`): the file not read, saying so."""
+    path = work[0]
+    return Impact("", "", 0, 0, {}, (), (Unread(path, False, INTERNAL, f"{path}: {DIED}", 0),))
+
+
 def joined(a: ScoringProgram, b: ScoringProgram, parts: Iterable[Impact]) -> Impact:
     """The impacts of files one after another, as one: what :func:`measure` gives for the
     wins of all the files in that order."""
@@ -278,11 +289,14 @@ def measure(a: ScoringProgram, b: ScoringProgram, wins: Iterable[CorpusWin | Unr
 
 
 def _scored(win: Win, prog: ScoringProgram) -> tuple[Result | None, str]:
-    """The result, or None and the error's code."""
+    """The result, or None and the error's code (``internal_error`` for a bug, which costs
+    that win alone)."""
     try:
         return score(win, prog), ""
     except InputError as error:
         return None, error.code
+    except Exception:
+        return None, "internal_error"
 
 
 def _kinds(ra: Result, rb: Result) -> tuple[str, ...]:

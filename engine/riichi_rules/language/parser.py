@@ -10,13 +10,14 @@ import lark
 from lark import Lark, Token, v_args
 from lark.visitors import Transformer_NonRecursive
 
-from riichi_rules import resources
+from riichi_rules import limits, resources
 from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
 from riichi_rules.language import ast
+from riichi_rules.language.arithmetic import MAX_DEPTH
 
 _DECLARATION_START = re.compile(
     r"^\s*(override\s+)?(yakuman|yaku|dora|fu|limits|payments|furiten|claim|riichi_rule|"
-    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard)\b",
+    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard|situation)\b",
     re.MULTILINE,
 )
 
@@ -178,7 +179,8 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):
         return ast.Clause("add", self._span(meta), label=_unquote(label), value=value, comp=comp)
 
     def round_clause(self, meta: Any, step: Token) -> ast.Clause:
-        return ast.Clause("round", self._span(meta), value=ast.Int(int(step), self._tok(step)))
+        return ast.Clause("round", self._span(meta), value=ast.Int(_number(step),
+                                                                   self._tok(step)))
 
     def limit_clause(
         self, meta: Any, name: Token, value: ast.Expr, cond: ast.Expr
@@ -270,7 +272,7 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):
         return ast.Attr(obj, str(name), self._span(meta))
 
     def int_(self, meta: Any, token: Token) -> ast.Expr:
-        return ast.Int(int(token), self._tok(token))
+        return ast.Int(_number(token), self._tok(token))
 
     def str_(self, meta: Any, token: Token) -> ast.Expr:
         return ast.Str(_unquote(token), self._tok(token))
@@ -325,7 +327,8 @@ class _ToAst(Transformer_NonRecursive[Token, Any]):
 
 
 class _Misplaced(Exception):
-    """A word the grammar accepts as a name but that must be a specific keyword here."""
+    """A token the grammar accepts but the language refuses here: a word that must be a
+    specific keyword, a number or a string beyond the bounds of :mod:`riichi_rules.limits`."""
 
     def __init__(self, token: Token, message: str, hint: str) -> None:
         super().__init__(message)
@@ -336,7 +339,21 @@ class _Misplaced(Exception):
 
 def _unquote(token: Token) -> str:
     text = str(token)[1:-1]
+    if len(text) > limits.STRING_CHARS:
+        raise _Misplaced(token, f"a string of {len(text):,} characters: a string in a rule "
+                         f"file holds at most {limits.STRING_CHARS:,}",
+                         "shorten it: a doc or source is a few sentences")
     return text.replace('\\"', '"').replace("\\\\", "\\")
+
+
+def _number(token: Token) -> int:
+    """An INT token's value, at most :data:`~riichi_rules.limits.NUMBER`."""
+    text = str(token)
+    if len(text) > 10 or int(text) > limits.NUMBER:
+        shown = text if len(text) <= 20 else f"{text[:10]}... ({len(text):,} digits)"
+        raise _Misplaced(token, f"the number {shown} is too large: a rule writes numbers up "
+                         f"to {limits.NUMBER:,}", "scores and counts are far smaller")
+    return int(text)
 
 
 def _opt(items: tuple[ast.Expr, ...]) -> ast.Expr | None:
@@ -349,8 +366,16 @@ def parse_rules(text: str, file: str) -> ast.RuleFile:
     diagnostics: list[Diagnostic] = []
     declarations: list[ast.Declaration] = []
     lines = text.splitlines()
+    bounded = _out_of_bounds(text, lines, file)
+    if bounded is not None:
+        raise RuleError([bounded])
     remaining = text
     while True:
+        if len(diagnostics) >= limits.DIAGNOSTICS:
+            diagnostics.append(Diagnostic(
+                file, diagnostics[-1].line, 1, f"more syntax errors may follow: only the first "
+                f"{limits.DIAGNOSTICS} are reported", "fix these, then check the file again"))
+            break
         try:
             tree = _lark().parse(remaining)
             declarations.extend(_ToAst(file).transform(tree))
@@ -360,7 +385,7 @@ def parse_rules(text: str, file: str) -> ast.RuleFile:
             # the positions are those of what was parsed: the text from the declaration
             # parsing resumed at, earlier lines left empty (lines and columns as in the file)
             diagnostics.append(_syntax_diagnostic(error, remaining, lines, file, line))
-            resume = _next_declaration(text, line)
+            resume = _next_declaration(lines, line)
             if resume is None:
                 break
             remaining = "\n" * resume + "\n".join(lines[resume:])
@@ -373,7 +398,7 @@ def parse_rules(text: str, file: str) -> ast.RuleFile:
                 file, line, token.column or 1, error.orig_exc.message,
                 lines[line - 1] if line <= len(lines) else "", error.orig_exc.hint,
             ))
-            resume = _next_declaration(text, line)
+            resume = _next_declaration(lines, line)
             if resume is None:
                 break
             remaining = "\n" * resume + "\n".join(lines[resume:])
@@ -382,10 +407,45 @@ def parse_rules(text: str, file: str) -> ast.RuleFile:
     return ast.RuleFile(file, text, tuple(declarations))
 
 
-def _next_declaration(text: str, after_line: int) -> int | None:
+def _out_of_bounds(text: str, lines: list[str], file: str) -> Diagnostic | None:
+    """A rule file too large, or whose brackets nest deeper than an expression may (checked
+    before the parser, whose work grows with the nesting), or None."""
+    if len(text) > limits.RULE_FILE_BYTES:
+        return Diagnostic(file, 1, 1, f"a rule file holds at most {limits.RULE_FILE_BYTES:,} "
+                          "bytes; this one is larger", "split it into several rule files")
+    depth = 0
+    tokens = 0
+    for match in _TOKENS.finditer(text):
+        char = match.group()[0]
+        if char != "#":
+            tokens += 1
+        if tokens > limits.RULE_TOKENS:
+            line = text.count("\n", 0, match.start()) + 1
+            return Diagnostic(file, line, 1, f"a rule file holds at most {limits.RULE_TOKENS:,} "
+                              "words, numbers, strings and symbols; this one has more",
+                              lines[line - 1] if line <= len(lines) else "",
+                              "split it into several rule files")
+        if char in "([{":
+            depth += 1
+            if depth > MAX_DEPTH:
+                line = text.count("\n", 0, match.start()) + 1
+                column = match.start() - (text.rfind("\n", 0, match.start()) + 1) + 1
+                return Diagnostic(file, line, column, f"brackets nest more than {MAX_DEPTH} "
+                                  "deep here", lines[line - 1] if line <= len(lines) else "",
+                                  "split the expression with 'let NAME = ...' clauses",
+                                  column + 1)
+        elif char in ")]}":
+            depth -= 1
+    return None
+
+
+# a string, a comment (not a token), a word or number, or a symbol
+_TOKENS = re.compile(r'"[^"\\\n]*(?:\\.[^"\\\n]*)*"?|#[^\n]*|\w+|\S')
+
+
+def _next_declaration(lines: list[str], after_line: int) -> int | None:
     """The 0-based index of the first line after ``after_line`` (1-based) that starts a
     declaration."""
-    lines = text.splitlines()
     for index in range(after_line, len(lines)):
         if _DECLARATION_START.match(lines[index]):
             return index

@@ -30,6 +30,8 @@ CLAUSES: dict[str, frozenset[str]] = {
     "fu": frozenset({"fixed", "base", "add", "round", "source", "doc"}),
     "limits": frozenset({"base", "limit", "source", "doc"}),
     "payments": frozenset({"pay", "honba", "deposit", "source", "doc"}),
+    # facts of a win that cannot hold together: checked before the win is scored
+    "situation": frozenset({"forbid", "source", "doc"}),
 }
 # The table rules, read by the referee.
 TABLE_CLAUSES: dict[str, frozenset[str]] = {
@@ -50,7 +52,7 @@ for _kind in CLAUSES:  # a named value for a declaration: 'let NAME = EXPR'
     CLAUSES[_kind] = CLAUSES[_kind] | {"let"}
 REQUIRED: dict[str, tuple[str, ...]] = {
     "yaku": ("han", "when"), "yakuman": ("when",), "dora": ("han",),
-    "fu": ("base",), "limits": ("base",), "payments": ("pay",),
+    "fu": ("base",), "limits": ("base",), "payments": ("pay",), "situation": ("forbid", "doc"),
     "furiten": ("when",), "claim": ("allow", "priority"), "discard": ("forbid",),
     "riichi_rule": ("allow",), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
     "draw": (), "next_hand": ("when",), "collect": (), "standings": (),
@@ -71,6 +73,7 @@ _CLAUSE_EXAMPLES = {
     "pay": "write who pays what, e.g. 'pay discarder round_up(basic * 4, 100) when ron'",
     "allow": "write when it is allowed, e.g. 'allow when not riichi'",
     "forbid": "write when it is forbidden, e.g. 'forbid when riichi and not drawn'",
+    "doc": "write what is wrong, e.g. 'doc \"ippatsu and rinshan cannot both hold: ...\"'",
     "priority": "write its priority among claims, e.g. 'priority 2'",
 }
 SourceLines = Callable[[str, int], str]
@@ -88,6 +91,8 @@ class Declarations:
         self.standalone = standalone
         self.scoring: dict[str, ast.Declaration] = {}  # yaku, yakuman and dora kinds by id
         self.singletons: dict[str, ast.Declaration] = {}  # fu, limits, payments
+        self.situations: dict[str, ast.Declaration] = {}  # facts that cannot hold together
+        self.disabled: set[str] = set()  # yaku a ruleset switches off ("enabled": false)
         self.table: dict[str, ast.Declaration] = {}  # "kind name" -> declaration
 
     def error(self, span: ast.Span, message: str, hint: str = "") -> None:
@@ -106,6 +111,8 @@ class Declarations:
             key = f"{decl.kind} {decl.name}"
         elif decl.kind in ONE_OF_EACH:
             table, key = self.singletons, decl.kind
+        elif decl.kind == "situation":
+            table, key = self.situations, decl.name
         else:
             table, key = self.scoring, decl.name
         existing = table.get(key)
@@ -162,8 +169,13 @@ class Declarations:
                     "false if the ruleset never allows it), or keep the base rules' one"))
 
     def disable(self, name: str) -> bool:
-        """Leave out a yaku (a ruleset's ``"enabled": false``); False if none is declared."""
-        return self.scoring.pop(name, None) is not None
+        """Leave out a yaku (a ruleset's ``"enabled": false``): it does not exist at the
+        table, so it never scores, ``yaku(NAME)`` is false and a ``replaces NAME`` has
+        nothing to replace. False if none is declared."""
+        if self.scoring.pop(name, None) is None:
+            return False
+        self.disabled.add(name)
+        return True
 
     def check_replaces(self) -> None:
         """Every name a ``replaces`` gives is declared, and no yaku replaces itself through
@@ -174,10 +186,11 @@ class Declarations:
             for clause in decl.clauses_of("replaces"):
                 spans = clause.name_spans or tuple(clause.span for _ in clause.names)
                 for name, span in zip(clause.names, spans, strict=False):
-                    if name not in self.scoring and not self.standalone:
+                    if name not in self.scoring and name not in self.disabled \
+                            and not self.standalone:
                         self.error(span, f"{decl.name} replaces '{name}', which is not "
                                    "declared", did_you_mean(name, self.scoring))
-            graph[decl.name] = names
+            graph[decl.name] = tuple(n for n in names if n not in self.disabled)
         state: dict[str, int] = {}
 
         def visit(node: str, path: list[str]) -> None:
@@ -251,6 +264,17 @@ class TypedTable:
 
 
 @dataclass(frozen=True, slots=True)
+class TypedSituation:
+    """Facts of a win that cannot hold together: the ``forbid`` condition (over the win's own
+    facts, not a reading's) and the ``doc`` that says why, the message of the refusal."""
+
+    name: str
+    declaration: ast.Declaration
+    forbid: Typed
+    message: str
+
+
+@dataclass(frozen=True, slots=True)
 class TypedRules:
     """Every rule of a ruleset after the front end."""
 
@@ -260,6 +284,7 @@ class TypedRules:
     limits: tuple[TypedStep, ...] = ()  # the base formula first
     payments: tuple[TypedStep, ...] = ()
     table: tuple[TypedTable, ...] = ()
+    situations: tuple[TypedSituation, ...] = ()
 
     def trees(self) -> Iterable[Typed | None]:
         """Every typed tree of the scoring rules (for counting shared loops)."""
@@ -276,6 +301,10 @@ class TypedRules:
                         rule.result, rule.balance)
             for step in (*rule.pays, *rule.gains):
                 yield from (step.value, step.when)
+
+    def situation_trees(self) -> Iterable[Typed]:
+        for situation in self.situations:
+            yield situation.forbid
 
 
 _TRUE_CLAUSES = ("allow", "forbid", "balance")  # written alone, they always hold
@@ -299,8 +328,10 @@ def type_rules(decls: Declarations, parameters: Mapping[str, Any],
     fu_decl = decls.singletons.get("fu")
     round_to = next((c.value.value for c in fu_decl.clauses_of("round")
                      if isinstance(c.value, ast.Int)), 1) if fu_decl is not None else 1
+    situations = _situations(decls, Typer(parameters, v.SITUATION_FEATURES, known_yaku,
+                                          decls.source_lines, parameter_values))
     typed = TypedRules(yaku, steps.get("fu", ()), round_to, steps.get("limits", ()),
-                       steps.get("payments", ()), table)
+                       steps.get("payments", ()), table, situations)
     _check_values(typed, decls)
     return typed
 
@@ -310,7 +341,7 @@ def _check_values(typed: TypedRules, decls: Declarations) -> None:
     no value (a division by zero, an exponent out of range), a yaku's han below 1 or open
     above closed, a yakuman multiple below 1."""
     faults: list[tuple[Typed, str]] = []
-    for tree in (*typed.trees(), *typed.table_trees()):
+    for tree in (*typed.trees(), *typed.table_trees(), *typed.situation_trees()):
         if tree is not None:
             fold(tree, faults)
     for node, why in faults:
@@ -432,11 +463,27 @@ def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
     return tuple(out)
 
 
+def _situations(decls: Declarations, typer: Typer) -> tuple[TypedSituation, ...]:
+    """Each situation rule's ``forbid``, typed against the facts of the win alone (stage
+    ``situation``): it is checked before the hand is read."""
+    out = []
+    for decl in decls.situations.values():
+        typer.declare_lets(decl.clauses, "situation")
+        clause = decl.first("forbid")
+        doc = decl.first("doc")
+        assert clause is not None and doc is not None
+        forbid = (_always(clause) if clause.when is None
+                  else typer.condition(clause.when, "situation"))
+        out.append(TypedSituation(decl.name, decl, forbid, doc.label or ""))
+    decls.diagnostics.extend(typer.diagnostics)
+    return tuple(out)
+
+
 def _always(clause: ast.Clause) -> Typed:
     """A clause written without a condition (``allow``): a constant true at its place."""
     return Typed(CONST, v.BOOL, ast.Int(1, clause.span), data=True)
 
 
 __all__ = ["CLAUSES", "ONE_OF_EACH", "PAYERS", "REQUIRED", "SINGLE_CLAUSES", "TABLE_CLAUSES",
-           "TABLE_KINDS", "TABLE_PAYERS", "Declarations", "Scope", "TypedRules", "TypedStep",
-           "TypedTable", "TypedYaku", "type_rules"]
+           "TABLE_KINDS", "TABLE_PAYERS", "Declarations", "Scope", "TypedRules",
+           "TypedSituation", "TypedStep", "TypedTable", "TypedYaku", "type_rules"]

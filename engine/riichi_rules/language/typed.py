@@ -279,7 +279,7 @@ class Typer:
     def _hasyaku(self, node: ast.HasYaku, scope: Scope) -> Typed:
         if not self.known_yaku(node.yaku):
             return self.error(node, node.span, f"unknown yaku '{node.yaku}' in yaku({node.yaku})")
-        if self.stage in ("yaku", "table") or self.stage in TABLE_SCOPES:
+        if self.stage in ("yaku", "table", "situation") or self.stage in TABLE_SCOPES:
             return self.error(node, node.span, "yaku(...) can only be asked once the yaku are "
                               "known: in fu, limits or payments",
                               "a yaku cannot depend on whether another scored: write the "
@@ -319,6 +319,11 @@ class Typer:
                 return self.error(node, node.span, f"'{name}' is only known in the "
                                   f"{' and '.join(sorted(feature.stages))} stages")
             return Typed(FEATURE, feature.type, node, data=(name, feature))
+        if self.stage == "situation" and name in v.FEATURES:
+            return self.error(node, node.span, f"'{name}' is known only once the hand is read "
+                              "or scored: a situation rule reads the facts of the win alone",
+                              "its flags, tiles, seat and round winds, dora and ura "
+                              "indicators, e.g. 'forbid when ippatsu and rinshan'")
         of = _what_it_describes(name)
         if of:
             return self.error(node, node.span, f"'{name}' says something of {of}, and none is "

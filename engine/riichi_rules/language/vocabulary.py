@@ -237,6 +237,15 @@ FEATURES: dict[str, Feature] = {
 }
 
 
+# The names of the situation rules (``situation``): the facts of the win alone, known before
+# the hand is read (the features of a reading and of the scoring stages are left out).
+READING_FEATURES = frozenset({"form", "wait", "groups", "sets", "pairs", "pair", "melds",
+                              "win_group"})
+SITUATION_FEATURES: dict[str, Feature] = {
+    name: feature for name, feature in FEATURES.items()
+    if name not in READING_FEATURES and not feature.stages}
+
+
 def _table(test: Callable[[Tile], bool]) -> tuple[bool, ...]:
     return tuple(test(Tile.of(kind)) for kind in range(34))
 

@@ -12,6 +12,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 from pathlib import Path
 
+from riichi_rules.limits import load_json
 from riichi_rules.records.events import GameRecord, RecordError
 from riichi_rules.records.links import has_links, read_links
 from riichi_rules.records.mjai import looks_like_mjai, read_mjai
@@ -26,7 +27,8 @@ RECORD_SUFFIXES = (".xml", ".mjlog", ".json", ".mjson", ".jsonl", ".log", ".txt"
 """The files :func:`read_records` picks up when it is given a folder: mjlog (``.xml``,
 ``.mjlog``, plain or gzip), tenhou.net/6 JSON (``.json``), mjai JSON lines (``.mjson``,
 ``.jsonl``, ``.log``, ``.json``), Riichi City JSON (``.json``) and texts holding tenhou.net
-links with a game (``.txt``: a text without such a link holds no game, and is passed over)."""
+links with a game (``.txt``: a text without such a link holds no game, and is passed over);
+each also gzip-compressed, with ``.gz`` after it (``.xml.gz``, ``.mjson.gz``)."""
 
 _NOT_A_RECORD = ("not a game record this reader knows (Tenhou mjlog XML, tenhou.net/6 JSON, "
                  "mjai JSON lines, Riichi City JSON, or a text holding tenhou.net links with a "
@@ -50,9 +52,19 @@ def read_record(path: str | Path) -> GameRecord:
 def read_games(path: str | Path) -> list[GameRecord]:
     """Every game of one file: one for a record, one per link for a text of tenhou.net links
     (none for a text without any). Raises :class:`RecordError` saying why the file is not
-    read: a format it is not, or what in it is wrong."""
+    read: a format it is not, or what in it is wrong (a game without a hand among them)."""
     name = str(path)
-    data = file_bytes(path, name)
+    games = _read_games(file_bytes(path, name), name)
+    for game in games:
+        if not game.hands:
+            raise RecordError(f"{Path(game.source).name}: the game has no hand (no deal): "
+                              "truncated, or a game that never started; there is nothing to "
+                              "replay", game.source)
+    return games
+
+
+def _read_games(data: bytes, name: str) -> list[GameRecord]:
+    """The games of a file's content, by its format (:func:`read_games`)."""
     head = data.lstrip()[:1]
     shown = Path(name).name
     try:
@@ -94,21 +106,29 @@ def _json_lines(data: bytes) -> bool:
     if len(lines) < 2:
         return False
     try:
-        return all(isinstance(json.loads(line), dict) for line in lines)
+        return all(isinstance(load_json(line.decode("utf-8")), dict) for line in lines)
     except (json.JSONDecodeError, UnicodeDecodeError):
         return False
 
 
 def record_files(paths: Iterable[str | Path]) -> Iterator[Path]:
-    """The files named: a folder stands for its files ending in :data:`RECORD_SUFFIXES`
-    (searched recursively, in name order)."""
+    """The files named: a folder stands for its files ending in :data:`RECORD_SUFFIXES`, plain
+    or followed by ``.gz`` (searched recursively, in name order)."""
     for path in paths:
         p = Path(path)
         if p.is_dir():
-            yield from sorted(f for f in p.rglob("*") if f.is_file()
-                              and f.suffix.lower() in RECORD_SUFFIXES)
+            yield from sorted(f for f in p.rglob("*") if f.is_file() and _is_record(f))
         else:
             yield p
+
+
+def _is_record(path: Path) -> bool:
+    """Whether a file in a folder is taken as a record: by its suffix (:data:`RECORD_SUFFIXES`,
+    plain or followed by ``.gz``)."""
+    suffix = path.suffix.lower()
+    if suffix == ".gz":
+        suffix = Path(path.stem).suffix.lower()
+    return suffix in RECORD_SUFFIXES
 
 
 def read_records(paths: Iterable[str | Path]) -> Iterator[GameRecord | RecordError]:

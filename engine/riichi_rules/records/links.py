@@ -10,6 +10,7 @@ import re
 import urllib.parse
 from dataclasses import replace
 
+from riichi_rules.limits import load_json
 from riichi_rules.records.events import GameRecord, RecordError
 from riichi_rules.records.tenhou6 import read_tenhou6
 
@@ -34,7 +35,7 @@ def read_links(text: str, name: str, shown: str) -> list[GameRecord]:
             if rest.startswith("%7B") or rest.startswith("%7b"):
                 rest = urllib.parse.unquote(rest.split("&", 1)[0])
             try:
-                data, _ = json.JSONDecoder().raw_decode(rest)
+                data = load_json(rest, prefix=True)
             except json.JSONDecodeError as exc:
                 raise RecordError(f"{shown}: line {number}: the game of the link is not valid "
                                   f"JSON: {exc.msg} at column {exc.colno}", name) from None

@@ -53,6 +53,7 @@ from typing import Any, Final
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.limits import load_json
 from riichi_rules.records.dates import day_of_id, day_written, tenhou_id
 from riichi_rules.records.events import (
     AddedKan,
@@ -765,7 +766,7 @@ def _lines(text: str, name: str) -> list[tuple[int, str, object]]:
     drawn = stripped.startswith("#")
     if stripped.startswith("["):
         try:
-            items = json.loads(text)
+            items = load_json(text)
         except json.JSONDecodeError as exc:
             raise RecordError(f"{name}: not valid JSON (truncated?): {exc.msg} at line "
                               f"{exc.lineno}, column {exc.colno}", name) from None
@@ -778,7 +779,7 @@ def _lines(text: str, name: str) -> list[tuple[int, str, object]]:
         if not line or (drawn and not line.startswith("{\"")):
             continue
         try:
-            out.append((number, line, json.loads(line)))
+            out.append((number, line, load_json(line)))
         except json.JSONDecodeError as exc:
             shown = line if len(line) <= 100 else line[:97] + "..."
             raise RecordError(f"{name}: line {number} ({shown}): not valid JSON (truncated?): "
@@ -796,7 +797,7 @@ def looks_like_mjai(data: bytes) -> bool:
         text = text.split(b"\n", 1)[-1].lstrip() if b"\n" in text else b""
     first = text.split(b"\n", 1)[0].strip()
     try:
-        ev = json.loads(first)
+        ev = load_json(first.decode("utf-8"))
     except (json.JSONDecodeError, UnicodeDecodeError):
         return False
     return isinstance(ev, dict) and isinstance(ev.get("type"), str)

@@ -269,6 +269,8 @@ class _Hand:
         return value
 
     def tile(self, tile_id: int) -> Tile:
+        if not 0 <= tile_id <= 135:
+            raise _Fail(f"tile id {tile_id} is not 0..135")
         return tile_from_136(tile_id, self.reader.rules.red_fives)
 
     def sorted_tiles(self, ids: Sequence[int]) -> tuple[Tile, ...]:
@@ -288,6 +290,8 @@ class _Hand:
         return len(self.events)
 
     def take(self, seat: int, tile_id: int, what: str) -> None:
+        if not 0 <= tile_id <= 135:
+            raise _Fail(f"{what}: tile id {tile_id} is not 0..135")
         try:
             self.concealed[seat].remove(tile_id)
         except ValueError:
@@ -446,7 +450,8 @@ class _Hand:
         from_who = self.seat(tok, "fromWho")
         machi = _int_attr(tok, "machi")
         hai = _ints(_attr(tok, "hai"), "AGARI hai")
-        if self.ended:  # a second winner of a double ron
+        second = self.ended
+        if second:  # a second winner of a double ron
             prev = self.events[-1]
             assert isinstance(prev, Win)
             if prev.from_seat != from_who or from_who == who or who == prev.seat:
@@ -495,6 +500,14 @@ class _Hand:
         ba = _ints(_attr(tok, "ba"), "AGARI ba")
         if len(ba) != 2:
             raise _Fail(f"AGARI ba is honba,sticks, not {ba}")
+        # the counters on the table: the INIT seed's, and the riichi sticks paid since; a
+        # double ron's second AGARI repeats the honba with 0 sticks (tenhou_agari.py)
+        table = (self.honba, 0 if second else self.sticks + len(self.accepted))
+        if tuple(ba) != table:
+            since = "; a second winner of a double ron takes none" if second else ""
+            raise _Fail(f"AGARI ba={ba[0]},{ba[1]} (honba, riichi sticks) is not what is on "
+                        f"the table: {table[0]} honba and {table[1]} sticks (the INIT seed's, "
+                        f"and the riichi sticks paid since{since})")
         pao = self.seat(tok, "paoWho") if "paoWho" in tok.attrs else None
         dora_ids = _ints(_attr(tok, "doraHai"), "AGARI doraHai")
         if dora_ids != self.dora_shown:
@@ -598,7 +611,9 @@ class _Reader:
                 raise RecordError(f"{self.name}: {tok.text} after </mjloggm>", self.name)
             try:
                 self.step(tok)
-            except _Fail as exc:
+            except RecordError:
+                raise
+            except (_Fail, InputError) as exc:  # InputError: a tile or meld of the tag's
                 raise RecordError(f"{self.where(tok)}: {exc}", self.name) from None
         if not self.closed:
             raise RecordError(f"{self.name}: truncated: the file ends without </mjloggm>",

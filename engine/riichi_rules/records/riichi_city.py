@@ -68,6 +68,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.limits import load_json
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -691,7 +692,7 @@ def _event(raw: object) -> tuple[int, int, object, Mapping[str, Any]]:
     if not isinstance(text, str):
         raise _Fail(f"data must be a JSON object written as a string, not {text!r}")
     try:
-        data = json.loads(text)
+        data = load_json(text)
     except json.JSONDecodeError as exc:
         raise _Fail(f"data is not valid JSON (truncated?): {exc.msg}: column "
                     f"{exc.colno}") from None
@@ -853,7 +854,7 @@ def read_riichi_city(path_or_text: str | Path | bytes | Mapping[str, Any], *,
         return _Reader(name).read(path_or_text)
     text, name, shown = load_text(path_or_text, source, "{")
     try:
-        top = json.loads(text)
+        top = load_json(text)
     except json.JSONDecodeError as exc:
         raise RecordError(f"{shown}: not valid JSON (truncated?): {exc.msg}: line "
                           f"{exc.lineno}, column {exc.colno}{_broken_at(text, exc.pos)}",

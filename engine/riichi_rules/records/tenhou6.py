@@ -49,6 +49,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.limits import load_json
 from riichi_rules.records.dates import day_of_id, day_written
 from riichi_rules.records.events import (
     AddedKan,
@@ -745,7 +746,7 @@ def _load(path_or_text: str | Path | bytes | Mapping[str, Any],
         return path_or_text, source or "<json>", source or "<json>"
     text, name, shown = load_text(path_or_text, source, "{")
     try:
-        return json.loads(text), name, shown
+        return load_json(text), name, shown
     except json.JSONDecodeError as exc:
         raise RecordError(f"{shown}: not valid JSON (truncated?): {exc.msg} at line "
                           f"{exc.lineno}, column {exc.colno}", name) from None

@@ -4,9 +4,10 @@ the record's types (:mod:`riichi_rules.records.events`)."""
 
 from __future__ import annotations
 
-import gzip
+import zlib
 from pathlib import Path
 
+from riichi_rules.limits import RECORD_BYTES
 from riichi_rules.records.events import RecordError
 
 __all__ = ["file_bytes", "gunzip", "load_text"]
@@ -14,21 +15,44 @@ __all__ = ["file_bytes", "gunzip", "load_text"]
 
 def file_bytes(path: str | Path, name: str) -> bytes:
     """The content of a file, decompressed when it is gzip; ``name`` names it in messages.
-    Raises :class:`RecordError` (a file that cannot be read, broken gzip)."""
+    Raises :class:`RecordError` (a file that cannot be read, broken gzip, more than
+    :data:`~riichi_rules.limits.RECORD_BYTES`, once decompressed)."""
     try:
-        return gunzip(Path(path).read_bytes(), name)
+        with Path(path).open("rb") as stream:
+            data = stream.read(RECORD_BYTES + 1)
     except OSError as exc:
         raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
+    if len(data) > RECORD_BYTES:
+        raise RecordError(f"{name}: {_too_large('')}", name)
+    return gunzip(data, name)
 
 
 def gunzip(data: bytes, name: str) -> bytes:
-    """``data``, decompressed when it is gzip (it starts with gzip's magic bytes)."""
+    """``data``, decompressed when it is gzip (it starts with gzip's magic bytes; several
+    members are joined), never to more than :data:`~riichi_rules.limits.RECORD_BYTES`: the
+    decompression stops there (a gzip bomb costs no more memory than that)."""
     if data[:2] != b"\x1f\x8b":
         return data
+    out = bytearray()
+    rest = data
     try:
-        return gzip.decompress(data)
-    except (OSError, EOFError) as exc:
+        while rest[:2] == b"\x1f\x8b":
+            member = zlib.decompressobj(16 + zlib.MAX_WBITS)
+            out += member.decompress(rest, RECORD_BYTES + 1 - len(out))
+            if len(out) > RECORD_BYTES:
+                raise RecordError(f"{name}: {_too_large(' once decompressed')}", name)
+            if not member.eof:
+                raise RecordError(f"{name}: broken gzip data (it ends before the end of its "
+                                  "compressed data: truncated?)", name)
+            rest = member.unused_data
+    except zlib.error as exc:
         raise RecordError(f"{name}: broken gzip data ({exc})", name) from None
+    return bytes(out)
+
+
+def _too_large(how: str) -> str:
+    return (f"more than {RECORD_BYTES >> 20} MB{how}, the most a game record may hold (a "
+            "game is well under 1 MB): give each game its own file (docs/limits.md)")
 
 
 def load_text(path_or_text: str | Path | bytes, source: str | None,

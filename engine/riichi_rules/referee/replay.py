@@ -16,7 +16,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win
-from riichi_rules.records.files import read_records
+from riichi_rules.records.files import read_games, record_files
 from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
 from riichi_rules.rulesets.config import RulesetConfig, load_config
@@ -257,14 +257,55 @@ def replay_files(paths: Iterable[str | Path], ruleset: str | Path | RulesetConfi
                  date: dt.date | None = None) -> Iterator[GameReport]:
     """Replay every game of every file, each by the rules of its day (:func:`replay_dated`:
     ``date`` for the records that give none); a file that cannot be read gives a report with
-    its error, and the others still replay."""
+    its error, and the others still replay. A folder stands for its record files
+    (:func:`~riichi_rules.records.files.record_files`)."""
     config = ruleset if isinstance(ruleset, RulesetConfig) else load_config(ruleset)
     program_of(config)  # the rules compile
-    for item in read_records(paths):
-        if isinstance(item, RecordError):
-            yield GameReport(str(item.source or ""), None, error=item.message)
-            continue
-        yield replay_dated(item, config, date)
+    for path in record_files(paths):
+        yield from replay_file(path, config, date)
+
+
+def replay_file(path: str | Path, config: RulesetConfig,
+                date: dt.date | None = None) -> list[GameReport]:
+    """The reports of the games of one file: the boundary of a file, whatever goes wrong in
+    it: a record that cannot be read is one report with its error; an error that is not the
+    record's (a bug) is told as such, in one line, for the file or the game it struck."""
+    try:
+        games = read_games(path)
+    except RecordError as error:
+        return [GameReport(str(error.source or path), None, error=error.message)]
+    except Exception as error:  # a reader's bug: this file is lost, not the run
+        return [GameReport(str(path), None, error=internal_error(error, "reading"))]
+    reports: list[GameReport] = []
+    for game in games:
+        try:
+            reports.append(replay_dated(game, config, date))
+        except Exception as error:  # the referee's bug: this game is lost, not the run
+            reports.append(GameReport(game.source, game.game_id,
+                                      error=internal_error(error, "replaying")))
+    return reports
+
+
+def internal_error(error: BaseException, doing: str) -> str:
+    """One line for an error that is not the record's, but a bug of riichi-rules (or the
+    machine running out of memory) while ``doing`` (reading, replaying) it."""
+    try:
+        text = " ".join(str(error).split())[:300]
+    except Exception:  # a text that cannot be made (a number too long to write)
+        text = ""
+    return (f"internal error {doing} this record ({type(error).__name__}"
+            f"{': ' + text if text else ''}): a bug of riichi-rules; please report it with "
+            "this file")
+
+
+DIED = ("the process replaying this file died (the machine ran out of memory, or a bug of "
+        "riichi-rules; please report it with this file)")
+
+
+def lost_file(args: tuple[str, str, str | None]) -> list[GameReport]:
+    """What stands for a file whose process died replaying it (``lost`` of
+    :func:`riichi_rules.parallel.run_all`): one report with the error."""
+    return [GameReport(args[0], None, error=DIED)]
 
 
 def replay_one(args: tuple[str, str, str | None]) -> list[GameReport]:

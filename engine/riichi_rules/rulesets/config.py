@@ -23,8 +23,9 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from riichi_rules import resources
-from riichi_rules.errors import ConfigError, Diagnostic, did_you_mean
+from riichi_rules import limits, resources
+from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
+from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
 
 if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
@@ -214,20 +215,58 @@ def _schema() -> dict[str, Any]:
 
 
 @cache
-@cache
 def _validator() -> Any:
     from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 
     return Draft202012Validator(_schema())
 
 
-def _stamp(data: object) -> Path | None:
-    """Where the fact "this config (with this schema) is valid" is remembered between runs, so
-    that a command started again does not pay for loading jsonschema."""
+STAMPS_KEPT = 256
+"""How many valid-config stamps the cache keeps (the oldest go first)."""
+
+
+def stamp_folder() -> Path | None:
+    """The cache of configs found valid (docs/limits.md, "Files riichi-rules writes"):
+    ``$XDG_CACHE_HOME/riichi-rules/valid-configs`` (``~/.cache/...`` by default); None when
+    ``RIICHI_RULES_NO_CACHE`` is set."""
+    if os.environ.get("RIICHI_RULES_NO_CACHE"):
+        return None
     root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    digest = hashlib.sha256(
-        json.dumps([_schema(), data], sort_keys=True).encode("utf-8")).hexdigest()
-    return Path(root) / "riichi-rules" / "valid-configs" / digest
+    return Path(root) / "riichi-rules" / "valid-configs"
+
+
+def _stamp(data: object) -> Path | None:
+    """Where the fact "this content is valid under this schema" is remembered between runs,
+    so that a command started again does not pay for loading jsonschema: an empty file named
+    by the sha256 of riichi-rules' version, the schema and the config's content. A changed
+    file has another name, and is validated again; the other checks run every time."""
+    folder = stamp_folder()
+    if folder is None:
+        return None
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("riichi-rules")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        release = ""
+    digest = hashlib.sha256(json.dumps([release, _schema(), data],
+                                       sort_keys=True).encode("utf-8")).hexdigest()
+    return folder / digest
+
+
+def _remember(stamp: Path) -> None:
+    """Write a stamp, and drop the oldest past :data:`STAMPS_KEPT` (a cache never grows
+    without bound)."""
+    try:
+        stamp.parent.mkdir(parents=True, exist_ok=True)
+        stamp.touch()
+        stamps = list(stamp.parent.iterdir())
+        if len(stamps) > STAMPS_KEPT:
+            stamps.sort(key=_mtime)
+            for old in stamps[:len(stamps) - STAMPS_KEPT]:
+                old.unlink(missing_ok=True)
+    except OSError:  # a read-only or vanished home: validate every time
+        pass
 
 
 def _mtime(path: Path) -> int:
@@ -319,28 +358,36 @@ class _Loader:
         self.diagnostics: list[Diagnostic] = []
         self.done: dict[Path, list[_Layer] | None] = {}
 
-    def load(self, path: Path, stack: list[Path]) -> list[_Layer] | None:
-        """The chain base..path of validated layers, or None if any file has problems."""
+    def load(self, path: Path, stack: list[Path], referrer: _File | None = None
+             ) -> list[_Layer] | None:
+        """The chain base..path of validated layers, or None if any file has problems.
+        ``referrer``: the file whose ``extends`` names this one."""
         if path in self.done:
             return self.done[path]
+        self.done[path] = None
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            self.diagnostics.append(Diagnostic(str(path), 1, 1, f"cannot read the file: {exc}"))
-            self.done[path] = None
+            text = limits.read_text(path, limits.CONFIG_BYTES, f"a {RULESET_FILE}")
+        except InputError as exc:
+            self.diagnostics.append(Diagnostic(str(path), 1, 1, exc.message))
             return None
         repeated: list[str] = []  # an object given a key twice (json.loads keeps the last)
-        try:
-            data = json.loads(text, object_pairs_hook=lambda pairs: _object(pairs, repeated))
-        except json.JSONDecodeError as exc:
+        data, problem = _parse(text, repeated)
+        if not _looks_like_ruleset(path, data):
+            # not a ruleset: say so, and show nothing of the file (it may be anything)
+            why = (f"{problem.message} (line {problem.line}, column {problem.column})"
+                   if problem is not None
+                   else "a JSON value without the \"id\" and \"source\" of a ruleset")
+            self._not_a_ruleset(path, why, referrer)
+            return None
+        if problem is not None:
             lines = text.splitlines()
-            source = lines[exc.lineno - 1] if 0 < exc.lineno <= len(lines) else ""
-            self.diagnostics.append(
-                Diagnostic(str(path), exc.lineno, exc.colno, f"invalid JSON: {exc.msg}", source)
-            )
-            self.done[path] = None
+            source = lines[problem.line - 1] if 0 < problem.line <= len(lines) else ""
+            self.diagnostics.append(replace(problem, file=str(path), source_line=source))
             return None
         f = _File(path, text)
+        for where, value in _large_numbers(data, ()):
+            f.at_value(where, f"this number ({number_text(value)}) is too large: a ruleset "
+                       f"writes numbers up to {limits.NUMBER:,}")
         for dup in f.pm.duplicates if repeated else ():
             from riichi_rules.rulesets.jsonpos import render_path
 
@@ -360,12 +407,25 @@ class _Loader:
         self.diagnostics.extend(sorted(f.diagnostics, key=lambda d: (d.line, d.column)))
         parent: list[_Layer] | None = []
         if parent_path is not None:
-            parent = self.load(parent_path, [*stack, path])
+            parent = self.load(parent_path, [*stack, path], f)
         result = None
         if not f.diagnostics and parent is not None and isinstance(data, dict):
             result = [*parent, _Layer(path, data, f.pm)]
         self.done[path] = result
         return result
+
+    def _not_a_ruleset(self, path: Path, why: str, referrer: _File | None) -> None:
+        hint = (f"a ruleset is a {RULESET_FILE} (or a folder holding one): a JSON object with "
+                "\"id\", \"name\", \"source\" and \"extends\"")
+        if referrer is None:
+            self.diagnostics.append(Diagnostic(str(path), 1, 1, f"not a ruleset: {why}",
+                                               hint=hint))
+            return
+        pos = referrer.pm.value(("extends",))
+        target = str(path) if len(str(path)) < 200 else f"{str(path)[:200]}..."
+        self.diagnostics.append(Diagnostic(
+            str(referrer.path), pos.line, pos.column, f"extends: '{target}' is not a ruleset: "
+            f"{why}", referrer.pm.source_line(pos.line), hint))
 
     def _parent(self, f: _File, target: str, stack: list[Path]) -> Path | None:
         """The file ``extends`` names, or None (with a diagnostic) if missing or a cycle."""
@@ -386,6 +446,53 @@ class _Loader:
             )
             return None
         return parent_path
+
+
+def _parse(text: str, repeated: list[str]) -> tuple[object, Diagnostic | None]:
+    """The JSON value of a ruleset.json's text, or None and the problem (its file left to
+    fill in, its source line given only for a file that is a ruleset); an object given a key
+    twice is noted in ``repeated``."""
+    deep = limits.json_nesting(text)
+    if deep is not None:
+        line, column = _line_column(text, deep)
+        return None, Diagnostic("", line, column, f"arrays and objects nest more than "
+                                f"{limits.JSON_DEPTH} deep here")
+    try:
+        return json.loads(text, object_pairs_hook=lambda pairs: _object(pairs, repeated)), None
+    except json.JSONDecodeError as exc:
+        return None, Diagnostic("", exc.lineno, exc.colno, f"invalid JSON: {exc.msg}")
+    except (ValueError, RecursionError):  # a number of more than 4,300 digits
+        return None, Diagnostic("", 1, 1, "invalid JSON here: a number has more digits than "
+                                "Python reads (4,300)")
+
+
+def _line_column(text: str, offset: int) -> tuple[int, int]:
+    return (text.count("\n", 0, offset) + 1, offset - (text.rfind("\n", 0, offset) + 1) + 1)
+
+
+def _looks_like_ruleset(path: Path, data: object) -> bool:
+    """A file named ruleset.json, or a JSON object with a ruleset's "id" and "source" (or
+    "extends"): only then are its lines shown in diagnostics."""
+    if path.name == RULESET_FILE:
+        return True
+    return isinstance(data, dict) and ({"id", "source"} <= data.keys() or "extends" in data)
+
+
+def _large_numbers(value: object, path: PathKey) -> list[tuple[PathKey, int]]:
+    """The whole numbers of a JSON value beyond :data:`~riichi_rules.limits.NUMBER`, with
+    their paths."""
+    found: list[tuple[PathKey, int]] = []
+    stack: list[tuple[object, PathKey]] = [(value, path)]
+    while stack:
+        item, where = stack.pop()
+        if isinstance(item, dict):
+            stack.extend((v, (*where, k)) for k, v in item.items())
+        elif isinstance(item, list):
+            stack.extend((v, (*where, i)) for i, v in enumerate(item))
+        elif too_large_number(item):
+            assert isinstance(item, int)
+            found.append((where, item))
+    return sorted(found, key=lambda pair: [str(p) for p in pair[0]])
 
 
 def _object(pairs: list[tuple[str, Any]], repeated: list[str]) -> dict[str, Any]:
@@ -421,11 +528,7 @@ def _check_schema(f: _File, data: object) -> None:
         return
     errors = list(_validator().iter_errors(data))
     if not errors and stamp is not None:
-        try:
-            stamp.parent.mkdir(parents=True, exist_ok=True)
-            stamp.touch()
-        except OSError:  # a read-only home: validate every time
-            pass
+        _remember(stamp)
     for err in errors:
         path: PathKey = tuple(err.absolute_path)
         schema_path = list(err.absolute_schema_path)
@@ -456,7 +559,8 @@ def _check_schema(f: _File, data: object) -> None:
                 "give one of enabled, han_closed, han_open, note",
             )
         else:
-            f.at_value(path, err.message)
+            f.at_value(path, err.message if len(err.message) <= 300
+                       else err.message[:300] + "...")
 
 
 def _known(what: str, allowed: list[str]) -> str:

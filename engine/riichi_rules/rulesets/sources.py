@@ -236,11 +236,13 @@ def _lines(path: Path, *, required: bool, where: str,
 def _case_citations(path: Path) -> Iterator[Citation]:
     import yaml
 
+    from riichi_rules.bounded_yaml import StrictLoader
+
     raw = path.read_text(encoding="utf-8")
     for i, line in enumerate(raw.splitlines(), 1):
         if line.lstrip().startswith("#"):
             yield Citation(path, i, "comment", line, False)
-    cases = yaml.safe_load(raw) or []
+    cases = yaml.load(raw, Loader=StrictLoader) or []  # the safe loader, decimal numbers
     for case in cases if isinstance(cases, list) else []:
         if not isinstance(case, dict):
             continue

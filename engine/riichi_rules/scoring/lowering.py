@@ -8,9 +8,10 @@ from __future__ import annotations
 
 import dataclasses
 from collections.abc import Callable, Mapping
+from pathlib import Path
 from typing import Any
 
-from riichi_rules.errors import Diagnostic, RuleError, did_you_mean
+from riichi_rules.errors import Diagnostic, InputError, RuleError, did_you_mean
 from riichi_rules.language import ast
 from riichi_rules.language import vocabulary as v
 from riichi_rules.language.fold import fold
@@ -23,6 +24,7 @@ from riichi_rules.language.rules import (
     type_rules,
 )
 from riichi_rules.language.typed import CONST, Typed
+from riichi_rules.limits import RULE_FILE_BYTES, read_text
 from riichi_rules.rulesets.config import RulesetConfig, parameter_values
 from riichi_rules.scoring.backends import Closures, GeneratedCode, backend_for, default_backend
 from riichi_rules.scoring.program import (
@@ -37,6 +39,8 @@ from riichi_rules.scoring.program import (
     PaymentRule,
     PayStep,
     ScoringProgram,
+    SituationProgram,
+    SituationRule,
     TableProgram,
     TableRule,
     YakuRule,
@@ -87,7 +91,11 @@ def compile_program(config: RulesetConfig, backend: str | None = None) -> Scorin
     decls = Declarations(diagnostics, sources.line)
     for path in config.rule_files:
         name = display_path(path)
-        text = path.read_text(encoding="utf-8")
+        try:
+            text = read_rule_file(path)
+        except InputError as error:
+            diagnostics.append(Diagnostic(name, 1, 1, error.message))
+            continue
         sources.add(name, text)
         try:
             rule_file = parse_rules(text, name)
@@ -104,9 +112,9 @@ def compile_program(config: RulesetConfig, backend: str | None = None) -> Scorin
                 did_you_mean(yaku_id, decls.scoring)))
         elif change.get("enabled") is False:
             decls.disable(yaku_id)
-    known = decls.scoring
-    typed = type_rules(decls, config.parameters, lambda name: name in known,
-                       parameter_values())
+    known, disabled = decls.scoring, decls.disabled
+    typed = type_rules(decls, config.parameters,
+                       lambda name: name in known or name in disabled, parameter_values())
     for kind in ONE_OF_EACH:
         if kind not in decls.singletons:
             diagnostics.append(Diagnostic(config.id, 1, 1,
@@ -115,6 +123,12 @@ def compile_program(config: RulesetConfig, backend: str | None = None) -> Scorin
     if diagnostics:
         raise RuleError(diagnostics)
     return _Lowering(config, decls, typed, backend or default_backend()).program()
+
+
+def read_rule_file(path: Path) -> str:
+    """The text of a rule file (UTF-8, at most :data:`~riichi_rules.limits.RULE_FILE_BYTES`).
+    Raises InputError ``too_large``, ``bad_encoding`` or ``unreadable``."""
+    return read_text(path, RULE_FILE_BYTES, "a rule file")
 
 
 def check_rule_text(text: str, file: str, parameters: Mapping[str, object]) -> list[Diagnostic]:
@@ -148,7 +162,10 @@ class _Lowering:
         self.decls = decls
         self.typed = typed
         self.backend_name = backend
-        self.backend = backend_for(backend, list(typed.trees()), v.FEATURES, "scoring")
+        # the situation rules read the win's facts alone, a part of the scoring vocabulary:
+        # they are lowered with the scoring rules and run in an environment of their own
+        self.backend = backend_for(backend, [*typed.trees(), *typed.situation_trees()],
+                                   v.FEATURES, "scoring")
 
     def fn(self, node: Typed | None, label: str = "rule") -> Fn | None:
         return self.backend.fn(fold(node), label) if node is not None else None
@@ -164,11 +181,14 @@ class _Lowering:
                 rule = self._yaku(spec)
                 (yakuman if rule.yakuman else yaku).append(rule)
         fu, limits, payments = self._fu(), self._limits(), self._payments()
+        situations = self._situations()
         table, table_backend = self._table()
         program = ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
             self.backend.slot_count, self.backend.cache_size, dict(self.decls.scoring),
-            table, typed=self.typed, backend=self.backend_name)
+            table, SituationProgram(situations, self.backend.slot_count,
+                                    self.backend.cache_size),
+            typed=self.typed, backend=self.backend_name)
         if isinstance(self.backend, GeneratedCode):
             program = dataclasses.replace(program, runs=_run_checks_at_once(program,
                                                                             self.backend))
@@ -302,6 +322,12 @@ class _Lowering:
         return PaymentRule(tuple(pays), tuple(honba), deposit, self._origin(decl),
                            Declared(decl),
                            _readers(plain_inputs(decl, v.FEATURES)))
+
+    def _situations(self) -> tuple[SituationRule, ...]:
+        return tuple(
+            SituationRule(s.name, self.backend.fn(fold(s.forbid), "situation"), s.message,
+                          self._origin(s.declaration))
+            for s in self.typed.situations)
 
     def _table(self) -> tuple[TableProgram, Closures | GeneratedCode]:
         from riichi_rules.language.table_vocabulary import TABLE_FEATURES

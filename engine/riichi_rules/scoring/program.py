@@ -278,6 +278,27 @@ class TableProgram:
         return None
 
 
+@dataclass(frozen=True, slots=True)
+class SituationRule:
+    """Facts of a win that cannot hold together (a ``situation`` rule): ``forbid`` holds of
+    such a win, ``message`` (its ``doc``) says why."""
+
+    name: str
+    forbid: Fn
+    message: str
+    origin: Origin
+
+
+@dataclass(frozen=True)
+class SituationProgram:
+    """The situation rules, with the environment sizes they need (they run before the hand is
+    read, in an environment of their own)."""
+
+    rules: tuple[SituationRule, ...] = ()
+    slot_count: int = 0
+    cache_size: int = 0
+
+
 @dataclass(frozen=True)
 class ScoringProgram:
     """Everything the scorer runs for one ruleset."""
@@ -293,6 +314,7 @@ class ScoringProgram:
     cache_size: int
     declarations: Mapping[str, ast.Declaration] = field(default_factory=dict)
     table: TableProgram = field(default_factory=lambda: TableProgram({}, 0, 0))
+    situations: SituationProgram = field(default_factory=SituationProgram)
     # the rules as the front end typed them (what the reference evaluator and the search read)
     typed: TypedRules = field(default_factory=lambda: _typed_rules(), repr=False,
                               compare=False)

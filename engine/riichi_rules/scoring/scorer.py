@@ -13,7 +13,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import MeldType, Win, format_meld
-from riichi_rules.language.vocabulary import Env, WinFacts
+from riichi_rules.language.vocabulary import MISSING, Env, WinFacts
 from riichi_rules.readings import Group, Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.rulesets.table import Table
@@ -120,6 +120,9 @@ def score(
     facts = WinFacts(win)
     if prog.red_fives:
         _check_red_fives(win, facts.kinds, prog)
+    refused = situation_error(facts, prog)
+    if refused is not None:
+        raise refused
     candidates = readings(win)
     if not candidates:
         raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
@@ -134,6 +137,22 @@ def score(
     if best is None:
         raise InputError("no_yaku", "the hand is complete but has no yaku")
     return _settle(prog, env, best)
+
+
+def situation_error(win: Win | WinFacts, prog: ScoringProgram) -> InputError | None:
+    """The refusal of a win whose facts cannot hold together, as the ruleset's situation
+    rules say (``impossible_flags``, each broken rule's message and place), or None."""
+    situations = prog.situations
+    if not situations.rules:
+        return None
+    env = Env(win if isinstance(win, WinFacts) else WinFacts(win), situations.slot_count,
+              situations.cache_size)
+    env.cache = [MISSING] * situations.cache_size
+    broken = [rule for rule in situations.rules if rule.forbid(env)]
+    if not broken:
+        return None
+    return InputError("impossible_flags", "; ".join(
+        f"{rule.message} ({rule.origin.file}:{rule.origin.line})" for rule in broken))
 
 
 _Fired = tuple[YakuRule, int, int]  # a yaku rule that holds: (rule, han, yakuman multiple)

@@ -20,6 +20,7 @@ from riichi_rules.hand import Win
 from riichi_rules.search.situations import NO_BIAS, Bias, Situation, mutate, random_situation
 
 Measure = Callable[[Win], float]
+Possible = Callable[[Win], bool]
 
 
 @dataclass(slots=True)
@@ -50,9 +51,11 @@ class Climber:
     """One hill climb with restarts towards the wins that ``measure`` puts at 0."""
 
     def __init__(self, rng: random.Random, measure: Measure, bias: Bias = NO_BIAS,
-                 start: Situation | None = None, patience: int = 150) -> None:
+                 start: Situation | None = None, patience: int = 150,
+                 possible: Possible | None = None) -> None:
         self.rng = rng
         self.measure = measure
+        self.possible = possible  # None: every win a situation makes is possible
         self.bias = bias
         self.current = start
         self.best = math.inf
@@ -68,8 +71,8 @@ class Climber:
         else:
             candidate = mutate(self.rng, self.current, self.bias)
         win = candidate.to_win()
-        if win is None:
-            self.stale += 1
+        if win is None or (self.possible is not None and not self.possible(win)):
+            self.stale += 1  # not a win, or one the ruleset's situation rules refuse
             return None
         d = self.measure(win)
         if fresh or d <= self.best:

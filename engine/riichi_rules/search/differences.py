@@ -20,7 +20,7 @@ from typing import Any
 from riichi_rules.hand import Win
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
-from riichi_rules.scoring.scorer import PARAMETERS_READ
+from riichi_rules.scoring.scorer import PARAMETERS_READ, situation_error
 from riichi_rules.search.causes import Cause, Explainer, Explanation
 from riichi_rules.search.climb import Budget, Climber
 from riichi_rules.search.probe import Probe
@@ -105,9 +105,15 @@ class _Search:
         self.pairs = differing(a, b)
         self.found: dict[tuple[Any, ...], Finding] = {}
         self.climbers = [Climber(random.Random(f"{seed}:{i}:{pair.key}"),
-                                 self._measure(pair), pair.bias())
+                                 self._measure(pair), pair.bias(), possible=self._possible)
                          for i, pair in enumerate(self.pairs)]
-        self.climbers.append(Climber(random.Random(f"{seed}:free"), lambda win: 0.0, NO_BIAS))
+        self.climbers.append(Climber(random.Random(f"{seed}:free"), lambda win: 0.0, NO_BIAS,
+                                     possible=self._possible))
+
+    def _possible(self, win: Win) -> bool:
+        """Whether either ruleset's situation rules let the win be (one refusing it where the
+        other scores it is a difference)."""
+        return situation_error(win, self.a) is None or situation_error(win, self.b) is None
 
     def _measure(self, pair: Pair) -> Any:
         def measure(win: Win) -> float:

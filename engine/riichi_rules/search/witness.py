@@ -36,6 +36,7 @@ from riichi_rules.language.typed import Typed
 from riichi_rules.resources import rulesets_dir
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
+from riichi_rules.scoring.scorer import situation_error
 from riichi_rules.search.climb import Budget, Climber
 from riichi_rules.search.probe import Probe
 from riichi_rules.search.situations import Situation, mutate, simpler
@@ -75,13 +76,18 @@ class _Witnesses:
     def probe(self, win: Win) -> Probe:
         return Probe(win, self.program)
 
+    def possible(self, win: Win) -> bool:
+        """Whether the ruleset's situation rules let the win be."""
+        return situation_error(win, self.program) is None
+
     def find(self, target: Target, budget: Budget) -> Witnessed:
         found = Witnessed(target)
         if target.never:
             (found.notes if target.parameters else found.problems).append(self._never(target))
             return found
         rng = random.Random(f"{self.seed}:{target.key}")
-        climber = Climber(rng, lambda win: target.measure(self.probe(win)), target.bias())
+        climber = Climber(rng, lambda win: target.measure(self.probe(win)), target.bias(),
+                          possible=self.possible)
         best: tuple[Situation, Win, Result] | None = None
         while budget.left() and len(found.samples) < self.samples:
             start = budget.tried
@@ -225,7 +231,7 @@ class _Witnesses:
         rng = random.Random(f"{self.seed}:core:{target.key}:{len(parts)}")
         whole = _conjunction(parts, parts[0])
         climber = Climber(rng, lambda win: self.probe(win).distance(whole, True, target.stage),
-                          target.bias())
+                          target.bias(), possible=self.possible)
         budget = Budget(situations)
         while budget.left():
             if climber.step(budget) is not None:

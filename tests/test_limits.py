@@ -1,0 +1,80 @@
+"""riichi_rules.limits: the bounded reading of files, JSON nesting, the text of a number."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from riichi_rules import limits
+from riichi_rules.errors import InputError
+
+
+def test_read_text(tmp_path: Path) -> None:
+    path = tmp_path / "f.rules"
+    path.write_text("héllo\n", encoding="utf-8")
+    assert limits.read_text(path, 100, "a rule file") == "héllo\n"
+    with pytest.raises(InputError) as info:
+        limits.read_text(path, 3, "a rule file")
+    assert info.value.code == "too_large"
+    assert info.value.message.startswith("a rule file holds at most 3 bytes")
+    path.write_bytes(b"ok\nab\xe9c\n")  # Latin-1: 0xe9 begins no UTF-8 sequence
+    with pytest.raises(InputError) as info:
+        limits.read_text(path, 100, "a rule file")
+    assert (info.value.code, info.value.message) == (
+        "bad_encoding", "not UTF-8: byte 0xe9 at line 2, column 3; save the file as UTF-8")
+    with pytest.raises(InputError) as info:
+        limits.read_text(tmp_path / "missing", 100, "a rule file")
+    assert info.value.code == "unreadable"
+    with pytest.raises(InputError) as info:
+        limits.read_text(tmp_path, 100, "a rule file")  # a folder
+    assert info.value.code == "unreadable"
+
+
+@pytest.mark.parametrize(("text", "limit", "at"), [
+    ("[[[", 2, 2),
+    ("[[]]", 2, None),
+    ('["[[[[", {"a": "]]]]"}]', 2, None),  # brackets inside strings do not count
+    ('["\\"[[[", [[1]]]', 2, 11),  # an escaped quote does not end the string
+    ('{"a": [{"b": [1]}]}', 3, 13),
+    ('"[[[[[', 1, None),  # an unclosed string runs to the end
+    ("", 1, None),
+])
+def test_json_nesting(text: str, limit: int, at: int | None) -> None:
+    assert limits.json_nesting(text, limit) == at
+
+
+def test_number_text() -> None:
+    assert limits.number_text(-42) == "-42"
+    assert limits.number_text(10**20) == "a number of about 21 digits"
+    # more digits than Python writes (4,300): the size is still told
+    assert limits.number_text(10**5000) == "a number of about 5,001 digits"
+
+
+def test_too_large_number() -> None:
+    assert not limits.too_large_number(limits.NUMBER)
+    assert limits.too_large_number(-limits.NUMBER - 1)
+    assert not limits.too_large_number(True)  # a boolean is not a number here
+    assert not limits.too_large_number("9" * 20)
+
+
+def test_load_json() -> None:
+    import json
+
+    assert limits.load_json('{"a": [1, 2]}') == {"a": [1, 2]}
+    assert limits.load_json('{"a": 1} and then text', prefix=True) == {"a": 1}
+    # nested deeper than JSON_DEPTH: refused before the decoder recurses, at the bracket
+    deep = "[" * 1000 + "]" * 1000
+    with pytest.raises(json.JSONDecodeError) as info:
+        limits.load_json(deep)
+    assert info.value.msg == f"arrays and objects nest more than {limits.JSON_DEPTH} deep"
+    assert info.value.colno == limits.JSON_DEPTH + 1
+    # a number of 4,400 digits: Python reads at most 4,300 (sys.get_int_max_str_digits)
+    text = '{"honba": 0,\n "sc": 1' + "0" * 4400 + "}"
+    with pytest.raises(json.JSONDecodeError) as info:
+        limits.load_json(text)
+    assert info.value.msg == "a number of more than 4,300 digits"
+    assert (info.value.lineno, info.value.colno) == (2, 8)
+    # bad JSON is told as the decoder tells it
+    with pytest.raises(json.JSONDecodeError, match="Expecting value"):
+        limits.load_json('{"a": }')
