@@ -319,3 +319,20 @@ def test_north_bisection_splits_the_absent_share() -> None:
                                                     "tsumo_missing_share": "split"})
     result = score({**SANMA_WIN, "riichi": False, "tsumo": True}, program(split))
     assert sorted((p.payer, p.points) for p in result.payments) == [("E", 900), ("W", 600)]
+
+
+def test_fu_below_zero_is_the_rules_fault(tmp_path: Path) -> None:
+    # a house fu rule adding -64 to the 20 base: the fu of 22p 234p 123s 456s 789s won on 9s
+    # come to 20 - 64 = -44, which no payment can be made of: a rule fault at the fu rule, not
+    # a negative score (found by tests/fuzz/test_fuzz_rules.py)
+    (tmp_path / "house.rules").write_text(
+        'override fu fu {\n    base "Base" 20\n    add "Minus" 0 - 64\n    round up 10\n}\n',
+        encoding="utf-8")
+    (tmp_path / "ruleset.json").write_text(json.dumps({
+        "id": "minus", "name": "Minus", "source": {"rulebook": "test", "edition": "1"},
+        "extends": "ema-2016", "rules": ["house.rules"]}), encoding="utf-8")
+    with pytest.raises(RuleFault) as caught:
+        score({"hand": "22p234p123s456s789s", "win": "9s", "riichi": True}, str(tmp_path))
+    assert caught.value.code == "rule_fault"
+    assert caught.value.where.endswith("house.rules:1")
+    assert "the fu come to -44 for this hand (Base 20, Minus -64)" in caught.value.message

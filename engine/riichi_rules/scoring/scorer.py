@@ -11,7 +11,7 @@ from operator import call
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.hand import MeldType, Win, format_meld
 from riichi_rules.language.vocabulary import MISSING, Env, WinFacts
 from riichi_rules.readings import Group, Reading, readings
@@ -448,6 +448,11 @@ def _fu(prog: ScoringProgram, env: Env) -> tuple[int, int, list[FuItem]]:
         fu = value if keyword == "base" else fu + value
         env.fu = fu
         items.append(item)
+    if fu < 0:
+        counted = ", ".join(f"{item.label} {item.fu}" for item in items)
+        raise RuleFault(f"{rule.origin.file}:{rule.origin.line}",
+                        f"the fu come to {fu} for this hand ({counted}): a hand's fu cannot be "
+                        "below 0")
     step_size = rule.round_to
     return -(-fu // step_size) * step_size, fu, items
 
