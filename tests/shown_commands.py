@@ -21,6 +21,7 @@ A block trimmed with ``...`` is edited by hand: the report shows the whole outpu
 
 from __future__ import annotations
 
+import functools
 import os
 import re
 import shlex
@@ -105,8 +106,14 @@ def shown_commands(path: Path) -> list[Shown]:
 
 
 def run(shown: Shown, timeout: float = 1800) -> str:
-    """The command's output (standard output and error, as a terminal shows them)."""
-    args = shlex.split(shown.command)
+    """The command's output (standard output and error, as a terminal shows them). A command
+    shown on several pages is run once (its output depends on nothing else)."""
+    return _output(shown.command, timeout)
+
+
+@functools.cache
+def _output(command: str, timeout: float) -> str:
+    args = shlex.split(command)
     env = {**os.environ, "PYTHONUNBUFFERED": "1", "COLUMNS": "100", "NO_COLOR": "1"}
     done = subprocess.run([str(RIICHI), *args[1:]], cwd=ROOT, stdout=subprocess.PIPE,
                           stderr=subprocess.STDOUT, text=True, timeout=timeout, env=env,

@@ -6,17 +6,15 @@ from pathlib import Path
 
 import pytest
 
-from riichi_rules.docs.pages import build
 from riichi_rules.docs.sources import linked, value_source
 from riichi_rules.rulesets import load_config, parameter_schemas
 from riichi_rules.rulesets.sources import load_sources
 
 
 @pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    out = tmp_path_factory.mktemp("site")
-    build(["ema-2016", "wrc-2025", "m-league"], out)
-    return out
+def site(rulebook: Path) -> Path:
+    """The rulebook the docs tests share (tests/docs/conftest.py): it has WRC 2025."""
+    return rulebook
 
 
 def test_the_sources_page_lists_every_source_with_what_cites_it(site: Path) -> None:
