@@ -10,7 +10,8 @@ engine, so that a command gathers the same output from each. An exception the fu
 raises is raised again here. A process that dies (killed, out of memory) while it runs the
 function costs only the item it died on, when the caller says what stands for a lost item
 (``lost``): the items it held are run again one at a time, and the one it dies on again is
-given ``lost(item)`` (on a cluster, an item Dask gives up on after its retries). Dask is the
+given ``lost(item)`` (on a cluster, the items of a task Dask gives up on after its retries
+are run again alone, and one that Dask gives up on alone is lost). Dask is the
 optional ``cluster`` extra; without it, or without a scheduler to reach,
 :class:`ClusterError` says so.
 """
@@ -139,8 +140,9 @@ def _on_cluster(fn: Callable[[T], R], items: Iterable[T], cluster: str, jobs: in
         except killed:
             if lost is None:
                 raise
-        if len(part) == 1:  # already run alone, and retried by Dask
-            return [lost(part[0])]
+        # Dask gives up on every task that was on a worker when it died that often, the
+        # neighbours of the item that kills it too: each is run again alone, and only an
+        # item that kills its worker alone is lost
         out = []
         for item in part:
             try:
@@ -176,8 +178,11 @@ def _client(cluster: str, jobs: int) -> tuple[Any, Any]:
         workers = jobs if jobs > 1 else (os.cpu_count() or 1)
         # logs silenced: a worker may log a traceback when the scheduler closes before it
         # at the end (a task's own exception still comes back through its future)
-        local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
-                             dashboard_address=None, silence_logs=logging.CRITICAL)
+        # one retry after a death (Dask's default is three): the run alone that follows a
+        # death is the test that matters, and each retry costs a worker
+        with import_module("dask").config.set({"distributed.scheduler.allowed-failures": 1}):
+            local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
+                                 dashboard_address=None, silence_logs=logging.CRITICAL)
         return Client(local), local
     try:
         return Client(cluster, timeout="10s"), None
