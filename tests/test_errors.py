@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from riichi_rules.errors import SHOWN_WIDTH, Diagnostic
+from riichi_rules.errors import SHOWN_WIDTH, Diagnostic, one_line
+from riichi_rules.records.events import RecordError
 
 
 def test_a_diagnostic_shows_its_line_and_a_caret() -> None:
@@ -23,3 +24,16 @@ def test_a_long_line_is_shown_around_the_column() -> None:
     first = Diagnostic("f", 1, 2, "bad", "a" * 1000, "", 1001).render().splitlines()
     assert first[1] == "    " + "a" * SHOWN_WIDTH + "..."  # no cut at the start
     assert first[2] == "     ^" + "~" * (SHOWN_WIDTH - 2)  # the underline ends at the cut
+
+
+def test_one_line() -> None:
+    text = one_line("a\u2028b\rc\nd\x85e")
+    assert text == "a\\u2028b\\u000dc\\u000ad\\u0085e"
+    assert len(text.splitlines()) == 1
+
+
+def test_a_record_error_is_one_line() -> None:
+    # a tag quoted from a record may hold a line break (the fuzz suite found one in an
+    # attribute): the error stays one line, the break written as an escape
+    error = RecordError('game.xml: <INIT hai0="\n,9"/>: INIT hai0 must be whole numbers', "x")
+    assert error.message == 'game.xml: <INIT hai0="\\u000a,9"/>: INIT hai0 must be whole numbers'

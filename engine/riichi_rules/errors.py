@@ -80,6 +80,15 @@ class Diagnostic:
         return "\n".join(out)
 
 
+# what would end a line for a reader that splits on more than "\n" (str.splitlines)
+_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
+
+
+def one_line(text: str) -> str:
+    """``text`` with every character that could break the line written as an escape."""
+    return text.translate(_LINE_BREAKS)
+
+
 class RiichiError(Exception):
     """Base of every error the package raises on bad input."""
 

@@ -67,12 +67,6 @@ def test_a_line_too_long() -> None:
         (1, True, b""), (2, False, json.dumps(RON).encode())]
 
 
-def test_one_line() -> None:
-    text = batch.one_line("a\u2028b\rc\nd\x85e")
-    assert text == "a\\u2028b\\u000dc\\u000ad\\u0085e"
-    assert len(text.splitlines()) == 1
-
-
 # ---------------------------------------------------------------- the command
 
 def test_a_bare_cr_shifts_nothing(riichi: RunCli) -> None:

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import IO, TYPE_CHECKING, Any
 
 from riichi_rules import limits
+from riichi_rules.errors import one_line
 
 if TYPE_CHECKING:
     from riichi_rules.scoring.program import ScoringProgram
@@ -112,15 +113,6 @@ def answer(line: Line, prog: ScoringProgram, as_json: bool) -> Answer:
             line.number, "internal_error", f"{type(error).__name__}: {_shown(error)} (a bug "
             "in riichi-rules; please report it with this line)", as_json))
     return Answer(OK, text)
-
-
-# what would end a line for a reader that splits on more than "\n" (str.splitlines)
-_LINE_BREAKS = {ord(c): f"\\u{ord(c):04x}" for c in "\n\r\v\f\x1c\x1d\x1e\x85\u2028\u2029"}
-
-
-def one_line(text: str) -> str:
-    """``text`` with every character that could break the line written as an escape."""
-    return text.translate(_LINE_BREAKS)
 
 
 def _shown(error: Exception) -> str:

@@ -34,7 +34,7 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, one_line
 from riichi_rules.hand import Meld
 from riichi_rules.tiles import Tile, Wind
 
@@ -64,10 +64,11 @@ class RecordError(InputError):
     """A game record that cannot be read: malformed, truncated, or inconsistent (a tile
     discarded that is not in the hand, a call of a tile nobody discarded). ``code`` is
     ``bad_record``; the message names the file and, where there is one, the hand and event
-    (``"bug3.xml: hand 4 (E4-0), event 37 (<N who=\"2\" m=\"...\"/>): ..."``)."""
+    (``"bug3.xml: hand 4 (E4-0), event 37 (<N who=\"2\" m=\"...\"/>): ..."``), on one line
+    (a line break quoted from the record is written as an escape)."""
 
     def __init__(self, message: str, source: str = "") -> None:
-        super().__init__("bad_record", message)
+        super().__init__("bad_record", one_line(message))
         self.source = source
 
 
