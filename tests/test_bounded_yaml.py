@@ -4,12 +4,14 @@ events before anything is built."""
 from __future__ import annotations
 
 import datetime as dt
+from pathlib import Path
 
 import pytest
 import yaml
 
-from riichi_rules import limits
-from riichi_rules.bounded_yaml import StrictLoader, shape_problem
+from riichi_rules import limits, resources
+from riichi_rules.bounded_yaml import FastStrictLoader, StrictLoader, shape_problem
+from riichi_rules.conformance.cases import case_files
 
 
 def _load(text: str) -> object:
@@ -49,3 +51,21 @@ def test_depth_and_lines() -> None:
     assert shape_problem("x: '" + "[" * 100 + "'  # " + "{" * 100) is None
     assert shape_problem("x" * 4001)[:2] == (1, 4001)  # type: ignore[index]
     assert shape_problem("x: [unclosed") is None  # not YAML: the loader says so
+
+
+needs_libyaml = pytest.mark.skipif(FastStrictLoader is None,
+                                   reason="PyYAML was built without libyaml")
+
+
+@needs_libyaml
+@pytest.mark.parametrize("path", case_files(resources.conformance_dir()), ids=lambda p: p.name)
+def test_the_fast_loader_reads_every_bundled_case_file_alike(path: Path) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert FastStrictLoader is not None
+    assert yaml.load(text, Loader=FastStrictLoader) == _load(text)
+
+
+@needs_libyaml
+def test_the_fast_loader_has_the_strict_numbers() -> None:
+    text = "[1_0, 010, 0x10, 1:30, no, on, yes, 3, -4, +5, 2.5, .5, true, False]"
+    assert yaml.load(text, Loader=FastStrictLoader) == _load(text)

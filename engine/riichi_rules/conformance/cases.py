@@ -32,7 +32,7 @@ from jsonschema import Draft202012Validator  # type: ignore[import-untyped]
 from jsonschema.exceptions import ValidationError, best_match  # type: ignore[import-untyped]
 
 from riichi_rules import limits, resources
-from riichi_rules.bounded_yaml import StrictLoader, shape_problem
+from riichi_rules.bounded_yaml import FastStrictLoader, StrictLoader, shape_problem
 from riichi_rules.conformance.events import (
     Deal,
     Step,
@@ -373,6 +373,13 @@ class _Loader:
         if shape is not None:
             self.at(*shape)
             return None
+        if FastStrictLoader is not None:  # libyaml; on any error, the Python loader says it
+            try:
+                fast = FastStrictLoader(self.text)
+                self.root = fast.get_single_node()
+                return None if self.root is None else fast.construct_document(self.root)
+            except (yaml.YAMLError, ValueError):  # the errors the Python loader reports
+                pass
         try:
             loader = StrictLoader(self.text)
         except yaml.reader.ReaderError as exc:  # a character YAML does not allow
