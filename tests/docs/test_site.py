@@ -18,6 +18,7 @@ from pathlib import Path
 
 import pytest
 
+from built_once import built_once
 from riichi_rules import resources
 
 ROOT = resources.data_root()
@@ -30,15 +31,17 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         pytest.skip("no mkdocs.yml: not a source checkout")
     if not MKDOCS.exists():
         pytest.skip(f"mkdocs is not installed next to {sys.executable} (pip install -e '.[test]')")
-    out = tmp_path_factory.mktemp("site")
-    run = subprocess.run(
-        [str(MKDOCS), "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
-         "--site-dir", str(out)],
-        cwd=ROOT, capture_output=True, text=True, timeout=600,
-        env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
-    )
-    assert run.returncode == 0, run.stdout + run.stderr
-    return out
+
+    def build(out: Path) -> None:
+        run = subprocess.run(
+            [str(MKDOCS), "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
+             "--site-dir", str(out)],
+            cwd=ROOT, capture_output=True, text=True, timeout=600,
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+        )
+        assert run.returncode == 0, run.stdout + run.stderr
+
+    return built_once(tmp_path_factory, "site", build)
 
 
 def test_mkdocs_build_strict_passes(site: Path) -> None:

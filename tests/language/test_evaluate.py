@@ -20,7 +20,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from riichi_rules.conformance.cases import known_ruleset_ids, load_suite
+from riichi_rules.conformance.cases import Case, known_ruleset_ids, load_suite
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.language.evaluate import evaluate
@@ -28,7 +28,7 @@ from riichi_rules.language.rules import TypedStep
 from riichi_rules.language.vocabulary import Env, WinFacts
 from riichi_rules.readings import readings
 from riichi_rules.rulesets.config import load_config
-from riichi_rules.scoring.backends import BACKENDS
+from riichi_rules.scoring.backends import BACKENDS, DEFAULT_BACKEND
 from riichi_rules.scoring.lowering import compile_program
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import _fired
@@ -50,9 +50,14 @@ def _program(ruleset: str, backend: str = "generated") -> ScoringProgram:
 
 
 @cache
+def _cases() -> tuple[Case, ...]:
+    return tuple(load_suite().cases)
+
+
+@cache
 def _case_wins() -> tuple[Win, ...]:
     out = []
-    for case in load_suite().cases:
+    for case in _cases():
         if case.win is None:
             continue
         try:
@@ -249,8 +254,22 @@ def _checked_table(prog: ScoringProgram, mismatches: list[str]) -> ScoringProgra
                                                         prog.table.cache_size))
 
 
-@pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("ruleset", RULESETS)
+def _rulesets_and_backends() -> list[object]:
+    """Each ruleset with each backend; the backend the scorer does not use by default, unless
+    ``pytest -m exhaustive``, only for the rulesets with rule files of their own (sanma.rules
+    beside the base's): the others compile the base's rules alone, with other values."""
+    base = load_config("base").rule_files
+    out: list[object] = []
+    for ruleset in RULESETS:
+        own = load_config(ruleset).rule_files
+        for backend in BACKENDS:
+            always = backend == DEFAULT_BACKEND or own != base
+            out.append(pytest.param(ruleset, backend, id=f"{ruleset}-{backend}",
+                                    marks=[] if always else [pytest.mark.exhaustive]))
+    return out
+
+
+@pytest.mark.parametrize(("ruleset", "backend"), _rulesets_and_backends())
 def test_every_table_rule_on_every_referee_case(ruleset: str, backend: str) -> None:
     """Every question the referee puts to a table rule while it follows the conformance
     suite's referee cases, answered alike by the compiled clause (of each backend) and the
@@ -260,7 +279,7 @@ def test_every_table_rule_on_every_referee_case(ruleset: str, backend: str) -> N
     mismatches: list[str] = []
     prog = _checked_table(_program(ruleset, backend), mismatches)
     followed = 0
-    for case in load_suite().cases:
+    for case in _cases():
         if case.deal is None or case.events is None:
             continue
         play(case.deal, case.steps, prog, name=case.id)

@@ -7,7 +7,6 @@ for a double-wind pair, and renhou "best_of" against EMA 2016's "mangan"."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from functools import cache
 
@@ -18,13 +17,11 @@ from hypothesis import strategies as st
 from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite
 from riichi_rules.errors import InputError
-from riichi_rules.rulesets.config import bundled_ids
 from riichi_rules.scoring.scorer import program, score
 from riichi_rules.search.climb import Budget
 from riichi_rules.search.differences import Differences, search_differences
 from riichi_rules.search.situations import compact
-
-BUNDLED = tuple(i for i in bundled_ids() if i != "base")
+from ruleset_pairs import EVERY_PAIR, pairs
 
 
 @cache
@@ -78,7 +75,7 @@ def _suite() -> tuple[object, ...]:
     return tuple(load_suite().cases)
 
 
-@pytest.mark.parametrize(("a", "b"), list(itertools.combinations(BUNDLED, 2)))
+@pytest.mark.parametrize(("a", "b"), pairs())
 def test_the_search_finds_every_cause_the_cases_show(a: str, b: str) -> None:
     """Every parameter that a scoring case's difference is put down to is named by a cause
     the search found (and the search may find more: see the closing notes)."""
@@ -91,7 +88,7 @@ def test_the_search_finds_every_cause_the_cases_show(a: str, b: str) -> None:
 
 
 @settings(max_examples=8, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**16), st.sampled_from(list(itertools.combinations(BUNDLED, 2))))
+@given(st.integers(0, 2**16), st.sampled_from(EVERY_PAIR))
 def test_deterministic_for_a_seed_and_every_witness_rescores(seed: int, pair: tuple[str, str]
                                                              ) -> None:
     a, b = pair

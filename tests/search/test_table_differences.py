@@ -7,7 +7,6 @@ and it works for a house ruleset's own table rules."""
 
 from __future__ import annotations
 
-import itertools
 import random
 from functools import cache
 from pathlib import Path
@@ -24,16 +23,14 @@ from riichi_rules.conformance.events import play
 from riichi_rules.conformance.runner import run_case
 from riichi_rules.referee.questions import waits
 from riichi_rules.referee.state import relation
-from riichi_rules.rulesets.config import bundled_ids, load_config
+from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.scorer import program
 from riichi_rules.search.climb import Budget
 from riichi_rules.search.table_differences import TableDifferences, search_table
 from riichi_rules.search.table_driver import outcome
 from riichi_rules.search.table_targets import table_clauses
+from ruleset_pairs import BUNDLED, EVERY_PAIR, pairs
 
-BUNDLED = tuple(i for i in bundled_ids() if i != "base")
-PAIRS = list(itertools.combinations(BUNDLED, 2))
-REFERENCE = "ema-2016"
 # Where the search does not yet find what a case shows (the reason each), failing if found:
 KNOWN_GAPS = {
     frozenset({"ema-2016", "jpml"}): "kuikae same_tile_only: the scenarios seldom give a "
@@ -41,21 +38,6 @@ KNOWN_GAPS = {
     frozenset({"ema-2016", "tenhou"}): "final_points_rounding: the standings final_points "
     "group counts as witnessed once any parameter it reads is shown",
 }
-
-
-def _pairs(every: bool) -> list[object]:
-    """Each bundled ruleset against the reference (run always), or the other pairs (marked
-    'exhaustive', deselected unless asked for: pytest -m exhaustive); known gaps xfail."""
-    out: list[object] = []
-    for a, b in PAIRS:
-        if (REFERENCE in (a, b)) == every:
-            continue
-        marks = [pytest.mark.exhaustive] if every else []
-        gap = KNOWN_GAPS.get(frozenset({a, b}))
-        if gap:
-            marks.append(pytest.mark.xfail(reason=gap, strict=True))
-        out.append(pytest.param(a, b, marks=marks))
-    return out
 SCENARIOS = 2500  # per pair; the search stops before where every clause has a witness
 HOUSE = str(Path(__file__).parent / "house-table-rules")
 
@@ -102,7 +84,7 @@ def _table_parameters(a: str, b: str) -> set[str]:
             for p in clause.parameters}
 
 
-@pytest.mark.parametrize(("a", "b"), _pairs(False) + _pairs(True))
+@pytest.mark.parametrize(("a", "b"), pairs(KNOWN_GAPS))
 def test_the_search_finds_every_table_parameter_the_cases_show(a: str, b: str) -> None:
     """Every table parameter that a referee case's difference is put down to (compare's
     reasons) is read by a clause some witness of the search shows (and the search may find
@@ -115,7 +97,7 @@ def test_the_search_finds_every_table_parameter_the_cases_show(a: str, b: str) -
 
 
 @settings(max_examples=6, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-@given(st.integers(0, 2**16), st.sampled_from(PAIRS))
+@given(st.integers(0, 2**16), st.sampled_from(EVERY_PAIR))
 def test_deterministic_for_a_seed_and_every_witness_replays(seed: int, pair: tuple[str, str]
                                                             ) -> None:
     a, b = pair

@@ -22,7 +22,7 @@ BROKEN = Path(__file__).with_name("broken-house-rules")
 
 
 @cache
-def _report(ruleset: str, samples: int = 1, situations: int = 400_000) -> WitnessReport:
+def _report(ruleset: str, samples: int = 1, situations: int = 100_000) -> WitnessReport:
     return witness_report(_program(ruleset), Budget.of(situations), 0, samples)
 
 
@@ -87,7 +87,7 @@ EXPECTED = {
 
 
 def test_broken_house_rules_are_flagged_rule_by_rule() -> None:
-    found = _report("broken", samples=12, situations=300_000)
+    found = _report("broken", samples=12, situations=120_000)
     problems = [d for d in found.problems if d.file.endswith("broken.rules")]
     for name, (line, pattern) in EXPECTED.items():
         mine = [d for d in problems if d.line == line and name in d.message]
