@@ -5,8 +5,11 @@ change of output: tests/shown_commands.py."""
 
 from __future__ import annotations
 
+import hashlib
+
 import pytest
 
+from built_once import built_once
 from shown_commands import RIICHI, SHARED, Shown, doc_files, matches, needs_shared, run
 from shown_commands import shown_commands as shown_in
 
@@ -19,15 +22,25 @@ def test_the_docs_show_commands() -> None:
     assert {"README.md", "cli.md"} <= files
 
 
+def _output(shown: Shown, tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The command's output, run once for the test run (a command shown on two pages may
+    come to two test workers)."""
+    key = hashlib.sha256(shown.command.encode()).hexdigest()[:16]
+    folder = built_once(tmp_path_factory, f"shown-{key}", lambda out: (
+        out / "output.txt").write_text(run(shown), encoding="utf-8"))
+    return (folder / "output.txt").read_text(encoding="utf-8")
+
+
 @pytest.mark.parametrize("shown", SHOWN, ids=[shown.where for shown in SHOWN])
-def test_the_shown_output_is_the_output(shown: Shown) -> None:
+def test_the_shown_output_is_the_output(shown: Shown,
+                                        tmp_path_factory: pytest.TempPathFactory) -> None:
     if shown.not_run:
         pytest.skip(f"{shown.where}: not run: {shown.not_run}")
     if needs_shared(shown) and not SHARED.is_dir():
         pytest.skip(f"{shown.where} reads the shared corpus, which is not here ({SHARED})")
     if not RIICHI.exists():
         pytest.skip(f"the riichi command is not installed next to {RIICHI.parent}")
-    actual = run(shown)
+    actual = _output(shown, tmp_path_factory)
     assert matches(shown, actual), (
         f"{shown.where}: the output of `{shown.command}` is not what the page shows.\n"
         f"--- shown\n" + "\n".join(shown.output) + f"\n--- actual\n{actual}\n"

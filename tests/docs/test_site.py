@@ -1,6 +1,8 @@
 """The documentation site: `mkdocs build --strict` passes with the generated pages, and the
 built pages look right in a browser (headless Chromium: a screenshot that is not blank, tile
-pictures in the HTML).
+pictures in the HTML). The site is built without the searched sections (RIICHI_DOCS_NO_SEARCH:
+they cost two minutes of CPU); the rulebook of tests/docs/conftest.py has them, and the tests
+of tests/docs read it.
 
 Chromium is the Debian package `chromium` (`apt-get install -y chromium`, which .ci/run does);
 without it the browser tests are skipped, and in CI (CI=true) they fail: a skipped check is not
@@ -37,7 +39,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
             [str(MKDOCS), "build", "--strict", "--config-file", str(ROOT / "mkdocs.yml"),
              "--site-dir", str(out)],
             cwd=ROOT, capture_output=True, text=True, timeout=600,
-            env={**os.environ, "NO_MKDOCS_2_WARNING": "1"},
+            env={**os.environ, "NO_MKDOCS_2_WARNING": "1", "RIICHI_DOCS_NO_SEARCH": "1"},
         )
         assert run.returncode == 0, run.stdout + run.stderr
 

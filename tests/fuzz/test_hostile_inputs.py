@@ -189,11 +189,12 @@ def _examples(tmp: Path) -> list[Example]:
                     tmp, "fault", _yaku("14 / (count(tiles) - 14)"))], 1,
                 "rule_fault: "),
         # a new house ruleset is compiled before the record is read: ~0.7 s of CPU (its rule
-        # files parsed, the generated code written), then the replay itself
+        # files parsed, the generated code written), then the replay itself; 1.6-2.1 s of
+        # CPU in all, measured quiet and beside a second test worker
         Example("replay under a rule that divides by zero at scoring",
                 ["replay", str(FIXTURES / "synthetic_game.xml"), "--ruleset", _house(
                     tmp, "fault2", _yaku("14 / (count(tiles) - 14)"))], 1,
-                "division by zero (14 / 0)", seconds=2.0),
+                "division by zero (14 / 0)", seconds=3.0),
         # compare runs every conformance case under both rulesets: ~3 s whatever the rules
         Example("compare with a rule that divides by zero at scoring",
                 ["compare", "tenhou", _house(tmp, "fault3", _yaku(

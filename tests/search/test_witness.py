@@ -62,8 +62,8 @@ def test_every_yaku_and_yakuman_has_a_witness(ruleset: str) -> None:
 
 def test_deterministic_for_a_seed() -> None:
     prog = program("tenhou")
-    first = witness_report(prog, Budget.of(30_000), 3, samples=1).to_json()
-    again = witness_report(prog, Budget.of(30_000), 3, samples=1).to_json()
+    first = witness_report(prog, Budget.of(12_000), 3, samples=1).to_json()
+    again = witness_report(prog, Budget.of(12_000), 3, samples=1).to_json()
     assert first == again
 
 

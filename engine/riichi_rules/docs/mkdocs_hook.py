@@ -8,7 +8,9 @@ naming a hand-written page that does not exist (yet) are left out with a log mes
 search's findings are kept in ``docs/generated/.search`` (see
 :mod:`riichi_rules.docs.searched`), so a rebuild that changes no rule searches nothing again.
 
-Set ``RIICHI_DOCS_SKIP_BUILD=1`` to use the pages already in ``docs/generated``.
+Set ``RIICHI_DOCS_SKIP_BUILD=1`` to use the pages already in ``docs/generated``, and
+``RIICHI_DOCS_NO_SEARCH=1`` for a quicker build without the searched sections (as ``riichi
+docs build --no-search``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ def on_config(config: Any) -> Any:
     else:
         from riichi_rules.docs.pages import build
 
-        result = build(None, out)
+        result = build(None, out, search=os.environ.get("RIICHI_DOCS_NO_SEARCH") != "1")
         generated = result.nav
         log.info("riichi docs: generated %d pages for %s", len(result.pages),
                  ", ".join(result.rulesets))
