@@ -174,7 +174,12 @@ def _tokens(text: str, name: str) -> list[_Token]:
         if m is None:
             line = text.count("\n", 0, pos) + 1
             snippet = text[pos : pos + 40]
-            what = "a cut-off tag (truncated file?)" if snippet.startswith("<") else "text"
+            if snippet.startswith("<!"):  # no DTD, no entity: nothing outside the file
+                what = "a declaration (<!DOCTYPE, <!ENTITY: an mjlog has none, and none is read)"
+            elif snippet.startswith("<") and ">" not in text[pos:pos + 4096]:
+                what = "a cut-off tag (truncated file?)"
+            else:
+                what = "a tag an mjlog does not have" if snippet.startswith("<") else "text"
             raise RecordError(
                 f"{name}: line {line}, offset {pos}: {what} where a tag was expected: {snippet!r}",
                 name,
