@@ -23,6 +23,14 @@ CASE_FILE_BYTES = 4 << 20
 RECORD_BYTES = 64 << 20
 """A game record, once decompressed (a Tenhou hanchan is about 30 KB, an mjai log about
 200 KB): a gzip file of a few MB cannot stand for gigabytes."""
+RECORD_TAGS = 50_000
+"""The tags of a Tenhou mjlog (a hanchan has about 1,750), and the events (objects) of an mjai
+log: each costs the reader some microseconds and hundreds of bytes, so that a file within
+:data:`RECORD_BYTES` of tiny tags cannot take minutes and gigabytes."""
+RECORD_VALUES = 1_000_000
+"""The values (counted by their commas) of a JSON game record, the attributes of an mjlog, and
+the lines of an mjai log (a Riichi City hanchan has about 30,000 values, a Tenhou mjlog about
+10,000 attributes, an mjai log drawn by gimite/mjai about 22,000 lines)."""
 JSON_DEPTH = 64
 """How deep arrays and objects may nest in a batch line or a ruleset.json (a win nests 3)."""
 YAML_DEPTH = 64

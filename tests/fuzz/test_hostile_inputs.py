@@ -226,6 +226,20 @@ def _examples(tmp: Path) -> list[Example]:
         Example("replay: a gzip bomb (about 100 KB for 100 MB)",
                 ["replay", _write(tmp, "r/bomb.xml.gz", gzip.compress(b"\0" * (100 << 20)))],
                 1, "more than 64 MB once decompressed"),
+        # records within the 64 MB of a file, of tiny items: each is counted before it is
+        # parsed (docs/limits.md), they took 131 s and 4.3 GB (mjlog), 38 s and 2 GB (mjai)
+        Example("replay: an mjlog of 14,000,000 tags (about 60 MB)",
+                ["replay", _write(tmp, "r/tags.xml", XML.replace(
+                    "<E69/>", "<E69/>" + "<X/>" * 14_000_000, 1))], 1,
+                "14,000,0"),
+        Example("replay: an mjai log of 4,000,000 events (about 60 MB)",
+                ["replay", _write(tmp, "r/events.mjson", MJSON + '{"type":"none"}\n'
+                                  * 4_000_000)], 1,
+                "more than the 50,000 a game record may hold"),
+        Example("replay: a tenhou.net/6 log of 29,000,000 numbers (about 60 MB)",
+                ["replay", _write(tmp, "r/numbers.json", TENHOU6.replace(
+                    '"log":', '"pad":[' + "0," * 29_000_000 + '0],"log":', 1))], 1,
+                "more than the 1,000,000 a game record may hold"),
         Example("replay: a folder's gzip records are read",
                 ["replay", _folder_of_gzip(tmp)], 1, GAMES + "0 unreadable"),
         Example("replay: an AGARI whose ba (honba, sticks) was changed",

@@ -37,6 +37,7 @@ from riichi_rules.records.events import (
     HandRecord,
     NewDora,
     Nukidora,
+    RecordError,
     RiichiAccepted,
     RiichiDeclared,
     Win,
@@ -588,3 +589,20 @@ def test_corpus_event_kinds_seen() -> None:
                  "nagashi_mangan"):
         assert seen[name] > 0, name
 
+
+
+def test_unknown_tags_make_one_note_a_tag_name() -> None:
+    # issue #15: a record of millions of unknown tags gave a note each (14,000,001 notes);
+    # 3 <X/> and 2 <Y a="1"/> are put after the first discard of the synthetic game
+    text = SYNTHETIC.read_text(encoding="utf-8").replace(
+        "<E69/>", '<E69/><X/><Y a="1"/><X/><Y a="2"/><X/>', 1)
+    notes = [n for n in read_mjlog(text).errors if "unknown tag" in n]
+    assert notes == ["skipped 3 unknown tags <X>, the first <X/>",
+                     'skipped 2 unknown tags <Y>, the first <Y a="1"/>']
+
+
+def test_a_record_of_too_many_tags_is_refused_before_it_is_parsed() -> None:
+    # docs/limits.md: 50,000 tags (a Tenhou hanchan has about 1,750)
+    text = SYNTHETIC.read_text(encoding="utf-8").replace("<E69/>", "<E69/>" + "<X/>" * 50_000)
+    with pytest.raises(RecordError, match=r"50,0\d\d tags, more than the 50,000 a game record"):
+        read_mjlog(text)

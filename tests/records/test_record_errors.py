@@ -49,6 +49,23 @@ def test_cut_inside_a_tag(tmp_path: Path) -> None:
     assert "a cut-off tag (truncated file?) where a tag was expected: '<AGARI" in msg
 
 
+def test_a_doctype_is_named_and_never_read(tmp_path: Path) -> None:
+    # issue #15: XXE and billion laughs refused, but told as "a cut-off tag (truncated
+    # file?)"; an external entity naming /etc/passwd is not read (its text is not shown)
+    text = XML.replace('<mjloggm ver="2.3">', '<!DOCTYPE m [<!ENTITY e SYSTEM '
+                       '"file:///etc/passwd">]><mjloggm ver="2.3">&e;', 1)
+    msg = bad_xml(tmp_path, text)
+    assert "a declaration (<!DOCTYPE, <!ENTITY: an mjlog has none, and none is read)" in msg
+    assert "root:" not in msg
+
+
+def test_a_tag_no_mjlog_has(tmp_path: Path) -> None:
+    # <E-1/> (a discard of tile id -1) is a whole tag, not a cut-off one; it is on line 8
+    msg = bad_xml(tmp_path, broken("<E69/>", "<E-1/>"))
+    assert msg.startswith("bug3.xml: line 8, offset ")
+    assert "a tag an mjlog does not have where a tag was expected: '<E-1/>" in msg
+
+
 def test_cut_between_tags(tmp_path: Path) -> None:
     text = XML[: XML.index("<T3/><D3/>") + len("<T3/><D3/>")]
     msg = bad_xml(tmp_path, text)

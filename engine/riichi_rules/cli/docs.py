@@ -40,8 +40,11 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "  riichi docs pdf my-club/ --out club.pdf  # a printable rulebook\n"
         "Then 'mkdocs build --strict' (or 'mkdocs serve') builds the site; its hook runs\n"
         "'riichi docs build' itself.\n"
-        "Exit status: 0 ok, 1 a ruleset does not load or a --corpus file could not be\n"
-        "read, 2 usage error.",
+        "The build owns only the files it wrote (listed in DIR/.riichi-rules-pages): it\n"
+        "rewrites and removes only those, and stops, writing nothing, when another file is\n"
+        "where a page goes.\n"
+        "Exit status: 0 ok, 1 a ruleset does not load, a --corpus file could not be read\n"
+        "or a file not the build's is in the way, 2 usage error.",
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     actions = p.add_subparsers(dest="docs_action", metavar="ACTION", required=True)
@@ -90,6 +93,7 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 def run(args: argparse.Namespace) -> int:
     if args.docs_action == "pdf":
         return _pdf(args)
+    from riichi_rules.docs.owned import OutputClash
     from riichi_rules.docs.pages import build
     from riichi_rules.errors import ConfigError, RuleError
 
@@ -108,6 +112,11 @@ def run(args: argparse.Namespace) -> int:
         print("riichi docs: --site writes the site of one ruleset: name it with --ruleset "
               "(e.g. --ruleset examples/house-rules --site club-site)", file=sys.stderr)
         return EXIT_USAGE
+    where = args.site if args.site is not None else args.out
+    if where is not None and where.exists() and not where.is_dir():
+        print(f"riichi docs: {where} is a file, not a folder: pick a folder for "
+              f"{'--site' if args.site is not None else '--out'}", file=sys.stderr)
+        return EXIT_USAGE
     try:
         if args.site is not None:
             return _site(args)
@@ -116,6 +125,12 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, RuleError) as error:
         print("riichi docs: a ruleset does not load:", file=sys.stderr)
         print(error.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    except OutputClash as error:
+        print(f"riichi docs: {error.message}", file=sys.stderr)
+        return EXIT_ERRORS
+    except OSError as error:
+        print(f"riichi docs: cannot write the pages: {error}", file=sys.stderr)
         return EXIT_ERRORS
     if not args.quiet:
         print(f"wrote {len(result.pages)} pages for {len(result.rulesets)} rulesets "

@@ -102,12 +102,6 @@ def anchor(text: str) -> str:
     return re.sub(r"[^a-z0-9_-]+", "-", text.lower()).strip("-")
 
 
-def write_file(path: Path, text: str) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
-
-
 def plain(value: object) -> object:
     if isinstance(value, Mapping):
         return {k: plain(x) for k, x in value.items()}
@@ -183,12 +177,14 @@ class SiteBase:
                 TypedView.of_program(prog, TABLE_FEATURES)))
         self.cases = _load_cases()
         self.written: list[Path] = []
+        self.files: dict[str, str] = {}  # what the build writes: path in out -> text
 
     # -- output ----------------------------------------------------------------------------
     def write(self, page: str, text: str) -> None:
-        path = self.out / page
-        write_file(path, text)
-        self.written.append(path)
+        """Keep a page to write (:func:`riichi_rules.docs.owned.write_owned` writes them all
+        once the build is done)."""
+        self.files[page] = text
+        self.written.append(self.out / page)
 
     def tiles_base(self, page: str) -> str:
         return _rel(page, "tiles")

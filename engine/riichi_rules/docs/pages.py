@@ -17,24 +17,25 @@ from typing import Any
 
 from riichi_rules import resources
 from riichi_rules.docs.compare_pages import ComparePages
-from riichi_rules.docs.context import PAIRS, SEARCH_CACHE, write_file
+from riichi_rules.docs.context import PAIRS, SEARCH_CACHE
 from riichi_rules.docs.context import RulesetInfo as _Ruleset
 from riichi_rules.docs.english import GENERATED_NOTE as _GENERATED_NOTE
 from riichi_rules.docs.english import TOPICS
 from riichi_rules.docs.examples import _examples_for
 from riichi_rules.docs.index_pages import IndexPages
 from riichi_rules.docs.overview import OverviewPages
+from riichi_rules.docs.owned import write_owned
 from riichi_rules.docs.scoring_pages import ScoringPages
 from riichi_rules.docs.searched import default_jobs, search_site
 from riichi_rules.docs.source_files import _source_pages
 from riichi_rules.docs.sources import PAGE as SOURCES_PAGE
 from riichi_rules.docs.sources import sources_page
 from riichi_rules.docs.table_pages import TablePages
-from riichi_rules.docs.tiles import write_tiles
+from riichi_rules.docs.tiles import tile_files
 from riichi_rules.docs.yaku_page import YakuPages
 from riichi_rules.rulesets.config import bundled_ids
 
-__all__ = ["PAIRS", "TOPICS", "BuildResult", "build", "default_out_dir"]
+__all__ = ["PAIRS", "TOPICS", "BuildResult", "build", "default_out_dir", "make_pages"]
 
 
 class _Site(OverviewPages, YakuPages, ScoringPages, TablePages, ComparePages, IndexPages):
@@ -42,7 +43,9 @@ class _Site(OverviewPages, YakuPages, ScoringPages, TablePages, ComparePages, In
 
     # -- the whole site --------------------------------------------------------------------
     def build(self) -> list[Any]:
-        write_tiles(self.out / "tiles")
+        """Make every page (kept in ``files``, written by :func:`build`); returns the nav."""
+        for name, svg in tile_files().items():
+            self.files[f"tiles/{name}"] = svg
         if self.search:
             self._search()
         nav_rulesets: list[Any] = []
@@ -61,8 +64,7 @@ class _Site(OverviewPages, YakuPages, ScoringPages, TablePages, ComparePages, In
                           {"Sources": f"generated/{SOURCES_PAGE}"}]},
             {"Comparisons": compare_nav},
         ]
-        write_file(self.out / "nav.json", json.dumps(nav, indent=1) + "\n")
-        self._remove_stale()
+        self.files["nav.json"] = json.dumps(nav, indent=1) + "\n"
         return nav
 
     def _search(self) -> None:
@@ -75,17 +77,6 @@ class _Site(OverviewPages, YakuPages, ScoringPages, TablePages, ComparePages, In
         self.witnesses = {rs.slug: w for rs, w in zip(self.rulesets, found, strict=True)}
         self.pair_found = {(a.slug, b.slug): p for (a, b), p in zip(pairs, pair_found,
                                                                     strict=True)}
-
-
-    def _remove_stale(self) -> None:
-        keep = {p.resolve() for p in self.written}
-        for folder in ("rulesets", "compare", "source"):
-            root = self.out / folder
-            if not root.is_dir():
-                continue
-            for path in root.rglob("*.md"):
-                if path.resolve() not in keep:
-                    path.unlink()
 
 
     # -- per ruleset -------------------------------------------------------------------------
@@ -137,7 +128,11 @@ def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None,
           jobs: int | None = None, pairs: Sequence[tuple[str, str]] = PAIRS,
           project: bool = True) -> BuildResult:
     """Write the rulebook for ``rulesets`` (ids or paths; default every bundled ruleset) into
-    ``out`` (default ``docs/generated``). Only files whose text changed are rewritten.
+    ``out`` (default ``docs/generated``). Only files whose text changed are rewritten; the
+    files of the previous build that this one does not write are removed, and no other file:
+    the build owns only the files named in ``out/.riichi-rules-pages``
+    (:mod:`riichi_rules.docs.owned`; raises :class:`~riichi_rules.docs.owned.OutputClash`,
+    before writing anything, when another file is where a page goes).
 
     With ``search`` (the default) every rule gets the witness and near miss the search finds
     and every comparison its searched differences (:mod:`riichi_rules.docs.searched`; in
@@ -147,6 +142,18 @@ def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None,
     :data:`PAIRS`); ``project``: the pages go into the project's site (False: a standalone
     site, whose pages link to no hand-written page of the project)."""
     out = default_out_dir() if out is None else out
+    result, files = make_pages(rulesets, out, search=search, corpus=corpus, jobs=jobs,
+                               pairs=pairs, project=project)
+    write_owned(out, files)
+    return result
+
+
+def make_pages(rulesets: Sequence[str | Path] | None, out: Path, *, search: bool = True,
+               corpus: Sequence[str | Path] = (), jobs: int | None = None,
+               pairs: Sequence[tuple[str, str]] = PAIRS, project: bool = True
+               ) -> tuple[BuildResult, dict[str, str]]:
+    """The rulebook :func:`build` writes into ``out``, not written: its result and its files
+    (path in ``out`` -> text). Only the search's cache (``out/.search``) is written."""
     site = _Site(out, list(rulesets) if rulesets else list(bundled_ids()), search,
                  [str(c) for c in corpus], default_jobs() if jobs is None else jobs, pairs,
                  project)
@@ -154,5 +161,6 @@ def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None,
     unread = dict.fromkeys(u.message for found in site.pair_found.values()
                            if found.impact is not None for u in found.impact.unread
                            if not u.wins)
-    return BuildResult(out, tuple(p for p in site.written if p.suffix == ".md"), nav,
-                       tuple(rs.config.id for rs in site.rulesets), tuple(unread))
+    result = BuildResult(out, tuple(p for p in site.written if p.suffix == ".md"), nav,
+                         tuple(rs.config.id for rs in site.rulesets), tuple(unread))
+    return result, site.files

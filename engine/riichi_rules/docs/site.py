@@ -8,7 +8,6 @@ DIR/mkdocs.yml`` builds it; nothing in it links to the project's hand-written pa
 from __future__ import annotations
 
 import json
-import shutil
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +15,8 @@ from typing import Any
 
 from riichi_rules import resources
 from riichi_rules.docs.markdown import md as _md
-from riichi_rules.docs.pages import BuildResult, build
+from riichi_rules.docs.owned import write_owned
+from riichi_rules.docs.pages import BuildResult, make_pages
 from riichi_rules.rulesets.config import RulesetConfig, _resolve_extends, load_config
 
 __all__ = ["SiteResult", "build_site", "mkdocs_config"]
@@ -52,23 +52,25 @@ def build_site(ruleset: str | Path, site: Path, *, search: bool = True,
                corpus: Sequence[str | Path] = (), jobs: int | None = None) -> SiteResult:
     """Write the standalone site of ``ruleset`` (a bundled id or a ruleset folder or file)
     into ``site``: ``site/mkdocs.yml`` and ``site/docs/`` (the generated pages under
-    ``docs/generated/``)."""
+    ``docs/generated/``), owning only the files it writes (``site/.riichi-rules-pages``, see
+    :mod:`riichi_rules.docs.owned`)."""
     config = load_config(ruleset)
     parent = parent_of(config)
     parent_id = load_config(parent).id if parent is not None else None
     docs = site / "docs"
     refs: list[str | Path] = [ruleset] + ([parent] if parent is not None else [])
     pairs = [(parent_id, config.id)] if parent_id is not None else []
-    pages = build(refs, docs / "generated", search=search, corpus=corpus, jobs=jobs,
-                  pairs=pairs, project=False)
+    pages, generated = make_pages(refs, docs / "generated", search=search, corpus=corpus,
+                                  jobs=jobs, pairs=pairs, project=False)
+    files: dict[str, str | bytes] = {f"docs/generated/{rel}": text
+                                     for rel, text in generated.items()}
     css = resources.data_root() / "docs" / "assets" / "riichi.css"
-    (docs / "assets").mkdir(parents=True, exist_ok=True)
     if css.is_file():
-        shutil.copyfile(css, docs / "assets" / "riichi.css")
-    (docs / "index.md").write_text(_home(config, parent_id), encoding="utf-8")
-    path = site / "mkdocs.yml"
-    path.write_text(mkdocs_config(config.name, pages.nav), encoding="utf-8")
-    return SiteResult(site, path, pages, parent_id)
+        files["docs/assets/riichi.css"] = css.read_bytes()
+    files["docs/index.md"] = _home(config, parent_id)
+    files["mkdocs.yml"] = mkdocs_config(config.name, pages.nav)
+    write_owned(site, files)
+    return SiteResult(site, site / "mkdocs.yml", pages, parent_id)
 
 
 def _home(config: RulesetConfig, parent_id: str | None) -> str:

@@ -5,7 +5,7 @@ characters as a Chinese numeral over 萬, winds and dragons as their character, 
 as a blue frame. Red fives draw every mark in red. The characters are outlines (see
 :mod:`riichi_rules.docs.glyphs`), so the pictures need no font.
 
-:func:`write_tiles` writes ``<kind>.svg`` (``1m`` .. ``7z``, ``0m`` ``0p`` ``0s``), a sideways
+:func:`tile_files` gives ``<kind>.svg`` (``1m`` .. ``7z``, ``0m`` ``0p`` ``0s``), a sideways
 copy of each (``1m-side.svg``, for called tiles) and ``back.svg``. :func:`hand_markdown`
 draws a win as a row of Markdown images (attr_list: ``{ .tile }``).
 """
@@ -13,7 +13,6 @@ draws a win as a row of Markdown images (attr_list: ``{ .tile }``).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import Any
 
 from riichi_rules.docs.glyphs import EM, GLYPHS
@@ -21,10 +20,10 @@ from riichi_rules.docs.glyphs import EM, GLYPHS
 __all__ = [
     "TILE_NAMES",
     "hand_markdown",
+    "tile_files",
     "tile_names",
     "tile_svg",
     "tiles_markdown",
-    "write_tiles",
 ]
 
 WIDTH, HEIGHT = 60, 80
@@ -197,22 +196,10 @@ def tile_svg(name: str, sideways: bool = False) -> str:
             f'<g transform="translate(0 {WIDTH}) rotate(-90)">{inner}</g></svg>\n')
 
 
-def write_tiles(folder: Path) -> list[Path]:
-    """Write every tile picture into ``folder`` (only files whose text changed); returns the
-    paths."""
-    folder.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name in [*tile_names(), "back"]:
-        for sideways in (False, True):
-            path = folder / (f"{name}-side.svg" if sideways else f"{name}.svg")
-            _write_if_changed(path, tile_svg(name, sideways))
-            written.append(path)
-    return written
-
-
-def _write_if_changed(path: Path, text: str) -> None:
-    if not path.exists() or path.read_text(encoding="utf-8") != text:
-        path.write_text(text, encoding="utf-8")
+def tile_files() -> dict[str, str]:
+    """Every tile picture: file name -> SVG text."""
+    return {(f"{name}-side.svg" if sideways else f"{name}.svg"): tile_svg(name, sideways)
+            for name in [*tile_names(), "back"] for sideways in (False, True)}
 
 
 # ---- hands -----------------------------------------------------------------------------------

@@ -53,7 +53,7 @@ from typing import Any, Final
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import load_json
+from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES, load_json
 from riichi_rules.records.dates import day_of_id, day_written, tenhou_id
 from riichi_rules.records.events import (
     AddedKan,
@@ -73,7 +73,7 @@ from riichi_rules.records.events import (
     RiichiDeclared,
     Win,
 )
-from riichi_rules.records.text import load_text
+from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import Tile, Wind
 from riichi_rules.waits import waits
 
@@ -815,6 +815,8 @@ def read_mjai(path_or_text: str | Path | bytes | Sequence[Mapping[str, Any]], *,
             (i, json.dumps(ev, ensure_ascii=False), ev) for i, ev in enumerate(path_or_text, 1)]
         return _Reader(name).read(lines)
     text, name, shown = load_text(path_or_text, source, "{[#")
+    at_most(text, name, shown, "{", RECORD_TAGS, "events (objects)")
+    at_most(text, name, shown, "\n", RECORD_VALUES, "lines")
     try:
         record = _Reader(shown).read(_lines(text, shown))
     except RecordError as exc:

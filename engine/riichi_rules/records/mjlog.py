@@ -26,6 +26,7 @@ from urllib.parse import unquote
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES
 from riichi_rules.records.dates import day_of_id
 from riichi_rules.records.events import (
     AddedKan,
@@ -47,7 +48,7 @@ from riichi_rules.records.events import (
     Win,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
-from riichi_rules.records.text import load_text
+from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import WINDS, Tile, Wind
 
 __all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]
@@ -173,7 +174,12 @@ def _tokens(text: str, name: str) -> list[_Token]:
         if m is None:
             line = text.count("\n", 0, pos) + 1
             snippet = text[pos : pos + 40]
-            what = "a cut-off tag (truncated file?)" if snippet.startswith("<") else "text"
+            if snippet.startswith("<!"):  # no DTD, no entity: nothing outside the file
+                what = "a declaration (<!DOCTYPE, <!ENTITY: an mjlog has none, and none is read)"
+            elif snippet.startswith("<") and ">" not in text[pos:pos + 4096]:
+                what = "a cut-off tag (truncated file?)"
+            else:
+                what = "a tag an mjlog does not have" if snippet.startswith("<") else "text"
             raise RecordError(
                 f"{name}: line {line}, offset {pos}: {what} where a tag was expected: {snippet!r}",
                 name,
@@ -593,6 +599,8 @@ class _Reader:
         self.final_scores: tuple[int, ...] | None = None
         self.final_points: tuple[float, ...] | None = None
         self.errors: list[str] = []
+        # an unknown tag's name -> (the index of its note, how many, the first as written)
+        self.unknown: dict[str, tuple[int, int, str]] = {}
         self.closed = False
 
     def where(self, tok: _Token) -> str:
@@ -697,7 +705,12 @@ class _Reader:
                 self.errors.append(f"TAIKYOKU oya={tok.attrs['oya']}: seats are as recorded")
         elif name in _QUIET:
             pass
+        elif name in self.unknown:  # one note a tag name, however often it comes
+            index, count, first = self.unknown[name]
+            self.unknown[name] = (index, count + 1, first)
+            self.errors[index] = f"skipped {count + 1:,} unknown tags <{name}>, the first {first}"
         else:
+            self.unknown[name] = (len(self.errors), 1, tok.text)
             self.errors.append(f"skipped an unknown tag {tok.text}")
 
     def need_hand(self, tok: _Token) -> _Hand:
@@ -737,6 +750,8 @@ def read_mjlog(
     to a Tenhou log id found in the source name (``2019021004gm-00a9-0000-e2f6516d``).
     Raises :class:`RecordError`."""
     text, name, shown = load_text(path_or_text, source, "<")
+    at_most(text, name, shown, "<", RECORD_TAGS, "tags")
+    at_most(text, name, shown, "=", RECORD_VALUES, "attributes")
     if game_id is None:
         found = _GAME_ID.search(Path(name).name)
         game_id = found.group(0) if found else None

@@ -68,7 +68,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import load_json
+from riichi_rules.limits import RECORD_VALUES, load_json
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -99,7 +99,7 @@ from riichi_rules.records.riichi_city_codes import (
     ROUND_WINDS,
     tile_of_code,
 )
-from riichi_rules.records.text import load_text
+from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import Tile, Wind
 
 __all__ = ["looks_like_riichi_city", "read_riichi_city"]
@@ -853,6 +853,7 @@ def read_riichi_city(path_or_text: str | Path | bytes | Mapping[str, Any], *,
         name = source or "<json>"
         return _Reader(name).read(path_or_text)
     text, name, shown = load_text(path_or_text, source, "{")
+    at_most(text, name, shown, ",", RECORD_VALUES, "values")
     try:
         top = load_json(text)
     except json.JSONDecodeError as exc:

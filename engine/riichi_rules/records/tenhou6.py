@@ -49,7 +49,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import load_json
+from riichi_rules.limits import RECORD_VALUES, load_json
 from riichi_rules.records.dates import day_of_id, day_written
 from riichi_rules.records.events import (
     AddedKan,
@@ -81,7 +81,7 @@ from riichi_rules.records.tenhou6_names import (
     VALUE_TEXT,
 )
 from riichi_rules.records.tenhou_agari import TENHOU_YAKU, TENHOU_YAKUMAN
-from riichi_rules.records.text import load_text
+from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
@@ -745,6 +745,7 @@ def _load(path_or_text: str | Path | bytes | Mapping[str, Any],
     if isinstance(path_or_text, Mapping):
         return path_or_text, source or "<json>", source or "<json>"
     text, name, shown = load_text(path_or_text, source, "{")
+    at_most(text, name, shown, ",", RECORD_VALUES, "values")
     try:
         return load_json(text), name, shown
     except json.JSONDecodeError as exc:

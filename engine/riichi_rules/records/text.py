@@ -10,7 +10,7 @@ from pathlib import Path
 from riichi_rules.limits import RECORD_BYTES
 from riichi_rules.records.events import RecordError
 
-__all__ = ["file_bytes", "gunzip", "load_text"]
+__all__ = ["at_most", "file_bytes", "gunzip", "load_text"]
 
 
 def file_bytes(path: str | Path, name: str) -> bytes:
@@ -78,3 +78,14 @@ def load_text(path_or_text: str | Path | bytes, source: str | None,
             raise RecordError(f"{name}: not UTF-8 text (byte {exc.start})", name) from None
     shown = name if source is not None or name.startswith("<") else Path(name).name
     return text, name, shown
+
+
+def at_most(text: str, name: str, shown: str, mark: str, limit: int, what: str) -> None:
+    """Refuse a record (``name``, ``shown`` in the message: see :func:`load_text`) holding
+    more than ``limit`` of ``mark`` (``what``: "tags" ...) before it is parsed
+    (docs/limits.md): counting is fast, parsing each one is not."""
+    count = text.count(mark)
+    if count > limit:
+        raise RecordError(f"{shown}: {count:,} {what}, more than the {limit:,} a game record may "
+                          "hold (a game has a few thousand): give each game its own file "
+                          "(docs/limits.md)", name)
