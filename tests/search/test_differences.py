@@ -75,7 +75,7 @@ def _suite() -> tuple[object, ...]:
     return tuple(load_suite().cases)
 
 
-@pytest.mark.parametrize(("a", "b"), pairs(related=False))
+@pytest.mark.parametrize(("a", "b"), pairs())
 def test_the_search_finds_every_cause_the_cases_show(a: str, b: str) -> None:
     """Every parameter that a scoring case's difference is put down to is named by a cause
     the search found (and the search may find more: see the closing notes)."""

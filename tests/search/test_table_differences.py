@@ -84,7 +84,7 @@ def _table_parameters(a: str, b: str) -> set[str]:
             for p in clause.parameters}
 
 
-@pytest.mark.parametrize(("a", "b"), pairs(KNOWN_GAPS, related=False))
+@pytest.mark.parametrize(("a", "b"), pairs(KNOWN_GAPS))
 def test_the_search_finds_every_table_parameter_the_cases_show(a: str, b: str) -> None:
     """Every table parameter that a referee case's difference is put down to (compare's
     reasons) is read by a clause some witness of the search shows (and the search may find
