@@ -78,3 +78,24 @@ def test_load_json() -> None:
     # bad JSON is told as the decoder tells it
     with pytest.raises(json.JSONDecodeError, match="Expecting value"):
         limits.load_json('{"a": }')
+
+
+@pytest.mark.parametrize("text,value", [("0", 0), ("-12", -12), ("9" * 18, 10**18 - 1)])
+def test_whole_number(text: str, value: int) -> None:
+    assert limits.whole_number(text) == value
+
+
+@pytest.mark.parametrize("text", ["", "-", "+1", " 1", "1_0", "٣", "0x10", "1.0", "9" * 19,
+                                  "9" * 4400])
+def test_whole_number_refuses(text: str) -> None:
+    # int() would read the first six as numbers, and fail past 4,300 digits with Python's
+    # own error: here each is a ValueError quoting the text, at most 60 characters of it
+    with pytest.raises(ValueError, match="is not a whole number of at most 18 digits") as info:
+        limits.whole_number(text)
+    assert len(str(info.value)) < 140
+
+
+def test_quoted() -> None:
+    assert limits.quoted("abc") == "'abc'"
+    assert limits.quoted("9" * 4400) == f"'{'9' * 60}'... (4,400 characters)"
+    assert limits.quoted([1] * 30) == "[" + "1, " * 19 + "1,... (90 characters)"

@@ -55,6 +55,32 @@ DIAGNOSTICS = 100
 """How many syntax errors of one rule file are reported (the rest are counted)."""
 
 
+def whole_number(text: str) -> int:
+    """The whole number ``text`` writes in the ASCII digits 0-9, at most 18 of them after an
+    optional leading ``-``: records and the command line read numbers this strictly (Python's
+    ``int`` would take ``٣`` as 3 and ``1_0`` as 10, and fail past 4,300 digits). Raises
+    ValueError saying so."""
+    if not _WHOLE.fullmatch(text):
+        raise ValueError(f"{quoted(text)} is not a whole number of at most 18 digits 0-9")
+    return int(text)
+
+
+def quoted(value: object, limit: int = 60) -> str:
+    """``value`` as Python writes it (a string quoted), for a message: cut after ``limit``
+    characters, saying how long it was."""
+    if isinstance(value, str) and len(value) > limit:
+        return f"{value[:limit]!r}... ({len(value):,} characters)"
+    return cut(repr(value), limit)
+
+
+def cut(text: str, limit: int) -> str:
+    """``text`` for a message, cut after ``limit`` characters, saying how long it was."""
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text):,} characters)"
+
+
+_WHOLE = re.compile(r"-?[0-9]{1,18}")
+
+
 def read_text(path: Path, limit: int, what: str) -> str:
     """The UTF-8 text of a file of at most ``limit`` bytes (``what``: "a rule file" ...).
     Raises InputError ``too_large``, ``bad_encoding`` or ``unreadable``."""

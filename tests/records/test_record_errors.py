@@ -8,6 +8,7 @@ test_mjlog.py) with one thing broken, written to a temporary file named like the
 from __future__ import annotations
 
 import json
+import re
 from pathlib import Path
 from typing import Any
 
@@ -269,3 +270,23 @@ def test_agari_ba_is_what_is_on_the_table(tmp_path: Path) -> None:
     msg = bad_xml(tmp_path, broken('<AGARI ba="0,1"', '<AGARI ba="0,0"'))
     assert msg.endswith("is not what is on the table: 0 honba and 1 sticks (the INIT seed's, "
                         "and the riichi sticks paid since)")
+
+
+NUMBER = re.compile(r"[0-9]+")
+
+
+@pytest.mark.parametrize("name", ["synthetic_game.xml", "synthetic_game.json"])
+@pytest.mark.parametrize("number", ["9" * 4400, "٣", "1_0"])
+def test_every_number_too_long_or_not_ascii(tmp_path: Path, name: str, number: str) -> None:
+    # issue #15: a number of 4,300+ digits in a tag, an attribute, a call ("r39") or a win's
+    # text ("40符1飜2000点") reached Python's int() and was reported as an internal error.
+    # Each number of the fixture in turn is replaced; the file is one RecordError or reads.
+    text = (FIXTURES / name).read_text(encoding="utf-8")
+    path = tmp_path / name
+    for found in NUMBER.finditer(text):
+        path.write_text(text[:found.start()] + number + text[found.end():], encoding="utf-8")
+        try:
+            read_record(path)
+        except RecordError as error:
+            assert len(error.message) < 1000, error.message
+            assert "\n" not in error.message

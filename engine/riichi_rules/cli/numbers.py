@@ -8,18 +8,20 @@ import argparse
 import re
 from collections.abc import Callable
 
-_WHOLE = re.compile(r"-?[0-9]{1,18}")
+from riichi_rules.limits import whole_number
+
 _DECIMAL = re.compile(r"[0-9]{1,9}(\.[0-9]{1,9})?|\.[0-9]{1,9}")
 
 
 def whole(text: str) -> int:
     """A whole number in ASCII digits, optionally negative (the caller's own checks say
     whether a negative one is allowed, as for a win's JSON)."""
-    if not _WHOLE.fullmatch(text):
+    try:
+        return whole_number(text)
+    except ValueError:
         raise argparse.ArgumentTypeError(
             f"'{text}' is not a whole number: write it in the digits 0-9 (e.g. 3), without "
-            "separators or signs other than a leading '-'")
-    return int(text)
+            "separators or signs other than a leading '-'") from None
 
 
 def positive(text: str) -> int:

@@ -53,7 +53,7 @@ from typing import Any, Final
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES, load_json
+from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES, load_json, quoted
 from riichi_rules.records.dates import day_of_id, day_written, tenhou_id
 from riichi_rules.records.events import (
     AddedKan,
@@ -180,7 +180,7 @@ def tile_of_mjai(text: object) -> Tile:
             red = text[2:] == "r"
             if len(text) == 2 or (red and text[0] == "5"):
                 return Tile.of(_SUITS[text[1]] + int(text[0]) - 1, red)
-    raise ValueError(f"{text!r} is not an mjai tile (1m..9m, 1p..9p, 1s..9s, 5mr/5pr/5sr, "
+    raise ValueError(f"{quoted(text)} is not an mjai tile (1m..9m, 1p..9p, 1s..9s, 5mr/5pr/5sr, "
                      "E S W N P F C)")
 
 
@@ -212,13 +212,13 @@ def _field(ev: Mapping[str, Any], key: str) -> Any:
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(f"{what} must be a whole number, not {value!r}")
+        raise _Fail(f"{what} must be a whole number, not {quoted(value)}")
     return value
 
 
 def _ints(value: object, what: str, n: int) -> list[int]:
     if not isinstance(value, list) or len(value) != n:
-        raise _Fail(f"{what} must be a list of {n} whole numbers, not {value!r}")
+        raise _Fail(f"{what} must be a list of {n} whole numbers, not {quoted(value)}")
     return [_int(v, what) for v in value]
 
 
@@ -266,7 +266,7 @@ class _Hand:
         self.concealed: list[list[Tile]] = []
         for seat, hand in enumerate(tehais):
             if not isinstance(hand, list) or len(hand) != 13:
-                raise _Fail(f"tehais[{seat}] must be a list of 13 tiles, not {hand!r}")
+                raise _Fail(f"tehais[{seat}] must be a list of 13 tiles, not {quoted(hand)}")
             self.concealed.append([self.tile(t, f"tehais[{seat}]") for t in hand])
         self.start = tuple(tuple(sorted(h)) for h in self.concealed)
         self.melds: list[list[Meld]] = [[] for _ in range(_SEATS)]
@@ -325,7 +325,7 @@ class _Hand:
     def tiles(self, ev: Mapping[str, Any], key: str, n: int) -> list[Tile]:
         value = _field(ev, key)
         if not isinstance(value, list) or len(value) != n:
-            raise _Fail(f"{key} must be a list of {n} tiles, not {value!r}")
+            raise _Fail(f"{key} must be a list of {n} tiles, not {quoted(value)}")
         return [self.tile(t, key) for t in value]
 
     # -- events --
@@ -354,7 +354,7 @@ class _Hand:
         tile = self.tile(_field(ev, "pai"), "pai")
         tsumogiri = ev.get("tsumogiri")
         if tsumogiri is not None and not isinstance(tsumogiri, bool):
-            raise _Fail(f"tsumogiri must be true or false, not {tsumogiri!r}")
+            raise _Fail(f"tsumogiri must be true or false, not {quoted(tsumogiri)}")
         if tsumogiri and self.last_draw[seat] != tile:
             drawn = self.last_draw[seat]
             raise _Fail(f"tsumogiri of {_mjai_name(tile)}, but seat {seat} just drew "
@@ -490,7 +490,8 @@ class _Hand:
             win_tile = rel.tile
             concealed = list(self.concealed[seat])
         if "pai" in ev and self.tile(ev["pai"], "pai") != win_tile:
-            raise _Fail(f"pai {ev['pai']!r}, but the winning tile is {_mjai_name(win_tile)}")
+            raise _Fail(f"pai {quoted(ev['pai'])}, but the winning tile is "
+                        f"{_mjai_name(win_tile)}")
         shown = ev.get("hora_tehais")
         if isinstance(shown, list) and "?" not in shown:
             tiles = sorted(self.tile(t, "hora_tehais") for t in shown)
@@ -499,7 +500,7 @@ class _Hand:
         hand = tuple(sorted([*concealed, win_tile]))
         ura_value = ev.get("ura_markers", ev.get("uradora_markers", []))
         if not isinstance(ura_value, list):
-            raise _Fail(f"ura_markers must be a list of tiles, not {ura_value!r}")
+            raise _Fail(f"ura_markers must be a list of tiles, not {quoted(ura_value)}")
         ura = tuple(self.tile(t, "ura_markers") for t in ura_value)
         melds = tuple(self.melds[seat])
         recorded = RecordedWin(
@@ -522,13 +523,13 @@ class _Hand:
         fu = _int(ev["fu"], "fu") if ev.get("fu") is not None else None
         yakus = _field(ev, "yakus")
         if not isinstance(yakus, list):
-            raise _Fail(f"yakus must be a list of [name, fan], not {yakus!r}")
+            raise _Fail(f"yakus must be a list of [name, fan], not {quoted(yakus)}")
         yaku: dict[str, int] = {}
         yakuman: list[str] = []
         for entry in yakus:
             if (not isinstance(entry, list) or len(entry) != 2
                     or not isinstance(entry[0], str)):
-                raise _Fail(f"a yakus entry is [name, fan], not {entry!r}")
+                raise _Fail(f"a yakus entry is [name, fan], not {quoted(entry)}")
             name, fan = entry[0], _int(entry[1], f"the fan of {entry[0]}")
             if name in MJAI_YAKUMAN:
                 yakuman.append(MJAI_YAKUMAN[name])
@@ -546,7 +547,7 @@ class _Hand:
                 if fan > 0:
                     yaku[MJAI_YAKU[name]] = yaku.get(MJAI_YAKU[name], 0) + fan
             else:
-                raise _Fail(f"unknown yaku {name!r}")
+                raise _Fail(f"unknown yaku {quoted(name)}")
         han = 13 * len(yakuman) if yakuman else sum(yaku.values())
         if "fan" in ev and not yakuman and _int(ev["fan"], "fan") != han:
             raise _Fail(f"fan {ev['fan']}, but the yakus add up to {han}")
@@ -558,7 +559,8 @@ class _Hand:
         deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
         reason = ev.get("reason")
         if reason is not None and reason not in MJAI_DRAWS:
-            raise _Fail(f"unknown ryukyoku reason {reason!r} (known: {', '.join(MJAI_DRAWS)})")
+            raise _Fail(f"unknown ryukyoku reason {quoted(reason)} "
+                        f"(known: {', '.join(MJAI_DRAWS)})")
         kind = MJAI_DRAWS[reason] if reason is not None else self.draw_kind()
         if reason is None and kind == "exhaustive" and any(
                 deltas[s] > 0 and not waits(self.concealed[s], self.melds[s])
@@ -595,7 +597,7 @@ class _Hand:
         if flags is not None:
             if not isinstance(flags, list) or len(flags) != _SEATS or not all(
                     isinstance(f, bool) for f in flags):
-                raise _Fail(f"tenpais must be a list of 4 booleans, not {flags!r}")
+                raise _Fail(f"tenpais must be a list of 4 booleans, not {quoted(flags)}")
             return tuple(s for s in range(_SEATS) if flags[s])
         if kind == "nagashi_mangan":
             return ()
@@ -727,7 +729,7 @@ class _Reader:
                 self.final_scores = tuple(_ints(ev["scores"], "scores", _SEATS))
             self.ended = True
         else:
-            self.errors.append(f"line {self.line}: skipped an unknown event type {kind!r}")
+            self.errors.append(f"line {self.line}: skipped an unknown event type {quoted(kind)}")
 
     def start_game(self, ev: Mapping[str, Any]) -> None:
         if self.started or self.hands or self.hand is not None:
@@ -737,12 +739,12 @@ class _Reader:
         if names is not None:
             if (not isinstance(names, list) or len(names) != _SEATS
                     or not all(isinstance(n, str) for n in names)):
-                raise _Fail(f"names must be a list of 4 strings, not {names!r}")
+                raise _Fail(f"names must be a list of 4 strings, not {quoted(names)}")
             self.players = tuple(names)
         aka = ev.get("aka_flag")
         if aka is not None:
             if not isinstance(aka, bool):
-                raise _Fail(f"aka_flag must be true or false, not {aka!r}")
+                raise _Fail(f"aka_flag must be true or false, not {quoted(aka)}")
             self.aka = aka
         self.raw.update({k: v for k, v in ev.items() if k not in ("type", "names")})
 

@@ -26,7 +26,7 @@ from urllib.parse import unquote
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES
+from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES, cut, quoted, whole_number
 from riichi_rules.records.dates import day_of_id
 from riichi_rules.records.events import (
     AddedKan,
@@ -53,7 +53,8 @@ from riichi_rules.tiles import WINDS, Tile, Wind
 
 __all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]
 
-_TAG = re.compile(r"<(/?)([A-Za-z]+)(\d*)((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
+_TAG = re.compile(r"<(/?)([A-Za-z]+)([0-9]{0,3})((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
+_DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
@@ -94,7 +95,7 @@ def decode_meld(m: int) -> PackedMeld:
     of the pon (the added one, for kakan); bit 5 nukidora: bits 8.. the tile id; none of these:
     a kan, bits 8.. the called (or first) tile id, relative 0 = ankan. Raises ValueError."""
     if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < 1 << 16:
-        raise ValueError(f"a packed meld is 0..65535, not {m!r}")
+        raise ValueError(f"a packed meld is 0..65535, not {quoted(m)}")
     rel = m & 3
     if m & 0x4:
         packed = m >> 10
@@ -181,7 +182,8 @@ def _tokens(text: str, name: str) -> list[_Token]:
             else:
                 what = "a tag an mjlog does not have" if snippet.startswith("<") else "text"
             raise RecordError(
-                f"{name}: line {line}, offset {pos}: {what} where a tag was expected: {snippet!r}",
+                f"{name}: line {line}, offset {pos}: {what} where a tag was expected: "
+                f"{quoted(snippet)}",
                 name,
             )
         attrs = {k: html.unescape(v) for k, v in _ATTR.findall(m.group(4))}
@@ -197,16 +199,18 @@ class _Fail(Exception):
 
 def _ints(value: str, what: str) -> list[int]:
     try:
-        return [int(v) for v in value.split(",")] if value.strip() else []
+        return [whole_number(v.strip()) for v in value.split(",")] if value.strip() else []
     except ValueError:
-        raise _Fail(f"{what} must be whole numbers separated by commas, not {value!r}") from None
+        raise _Fail(f"{what} must be whole numbers separated by commas, not {quoted(value)}"
+                    ) from None
 
 
 def _floats(value: str, what: str) -> list[float]:
-    try:
-        return [float(v) for v in value.split(",")] if value.strip() else []
-    except ValueError:
-        raise _Fail(f"{what} must be numbers separated by commas, not {value!r}") from None
+    numbers = [v.strip() for v in value.split(",")] if value.strip() else []
+    if not all(_DECIMAL.fullmatch(v) for v in numbers):
+        raise _Fail(f"{what} must be numbers (such as -19.1) separated by commas, not "
+                    f"{quoted(value)}")
+    return [float(v) for v in numbers]
 
 
 def _attr(tok: _Token, key: str) -> str:
@@ -218,9 +222,9 @@ def _attr(tok: _Token, key: str) -> str:
 def _int_attr(tok: _Token, key: str) -> int:
     value = _attr(tok, key)
     try:
-        return int(value)
+        return whole_number(value.strip())
     except ValueError:
-        raise _Fail(f"attribute '{key}' must be a whole number, not {value!r}") from None
+        raise _Fail(f"attribute '{key}' must be a whole number, not {quoted(value)}") from None
 
 
 class _Hand:
@@ -555,7 +559,7 @@ class _Hand:
         self.check_open()
         kind_attr = tok.attrs.get("type")
         if kind_attr not in _DRAW_KINDS:
-            raise _Fail(f"unknown RYUUKYOKU type {kind_attr!r}")
+            raise _Fail(f"unknown RYUUKYOKU type {quoted(kind_attr)}")
         kind = _DRAW_KINDS[kind_attr]
         revealed: dict[int, tuple[Tile, ...]] = {}
         for seat in range(self.reader.rules.players):
@@ -605,11 +609,11 @@ class _Reader:
 
     def where(self, tok: _Token) -> str:
         if self.hand is None:
-            return f"{self.name}: {tok.text}"
+            return f"{self.name}: {cut(tok.text, 400)}"
         h = self.hand
         wind = WINDS[h.round // 4].value
         return (f"{self.name}: hand {len(self.hands)} ({wind}{h.round % 4 + 1}-{h.honba}), "
-                f"event {h.n} ({tok.text})")
+                f"event {h.n} ({cut(tok.text, 400)})")
 
     def read(self, tokens: Sequence[_Token]) -> GameRecord:
         if not tokens or tokens[0].name != "mjloggm" or tokens[0].closing:

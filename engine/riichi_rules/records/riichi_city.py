@@ -68,7 +68,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import RECORD_VALUES, load_json
+from riichi_rules.limits import RECORD_VALUES, load_json, quoted
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -125,19 +125,19 @@ def _field(obj: Mapping[str, Any], key: str) -> Any:
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(f"{what} must be a whole number, not {value!r}")
+        raise _Fail(f"{what} must be a whole number, not {quoted(value)}")
     return value
 
 
 def _list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise _Fail(f"{what} must be a list, not {value!r}")
+        raise _Fail(f"{what} must be a list, not {quoted(value)}")
     return value
 
 
 def _object(value: object, what: str) -> Mapping[str, Any]:
     if not isinstance(value, Mapping):
-        raise _Fail(f"{what} must be an object, not {value!r}")
+        raise _Fail(f"{what} must be an object, not {quoted(value)}")
     return value
 
 
@@ -201,7 +201,7 @@ class _Players:
             raise _Fail("an action before the first deal")
         position = self.position.get(user) if isinstance(user, int) else None
         if position is None:
-            raise _Fail(f"user {user!r} is not one of the game's players")
+            raise _Fail(f"user {quoted(user)} is not one of the game's players")
         return (position - self.first) % _SEATS
 
     def by_seat(self) -> tuple[str, ...]:
@@ -438,7 +438,7 @@ class _Hand:
         if data.get("is_li_zhi") is True:
             kind = data.get("li_zhi_type", 1)
             if kind not in (1, 2):
-                raise _Fail(f"li_zhi_type {kind!r}: open riichi (開立直), not read")
+                raise _Fail(f"li_zhi_type {quoted(kind)}: open riichi (開立直), not read")
             if seat in self.declared:
                 raise _Fail(f"seat {seat} declares riichi twice")
             self.declared.add(seat)
@@ -690,7 +690,7 @@ def _event(raw: object) -> tuple[int, int, object, Mapping[str, Any]]:
     if text in ("", None):
         return pos, etype, ev.get("userId"), {}
     if not isinstance(text, str):
-        raise _Fail(f"data must be a JSON object written as a string, not {text!r}")
+        raise _Fail(f"data must be a JSON object written as a string, not {quoted(text)}")
     try:
         data = load_json(text)
     except json.JSONDecodeError as exc:
@@ -723,8 +723,8 @@ class _Reader:
                               self.name)
         data = top["data"]
         if top.get("code", 0) != 0:
-            raise RecordError(f"{self.name}: the API answered code {top.get('code')!r} "
-                              f"({top.get('message')!r}), not a game", self.name)
+            raise RecordError(f"{self.name}: the API answered code {quoted(top.get('code'))} "
+                              f"({quoted(top.get('message'))}), not a game", self.name)
         count = data.get("playerCount", _SEATS)
         if count != _SEATS:
             raise RecordError(f"{self.name}: a {count}-player game (playerCount): this reader "

@@ -49,7 +49,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
-from riichi_rules.limits import RECORD_VALUES, load_json
+from riichi_rules.limits import RECORD_VALUES, load_json, quoted
 from riichi_rules.records.dates import day_of_id, day_written
 from riichi_rules.records.events import (
     AddedKan,
@@ -89,7 +89,8 @@ __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
 _SOURCE_OF = {Relative.LEFT: 3, Relative.ACROSS: 2, Relative.RIGHT: 1}  # seat offset
 _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
-_YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>\d+)飜|役満)\)")
+_YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>[0-9]{1,2})飜|役満)\)")
+_RIICHI_DISCARD = re.compile(r"r[0-9]{1,2}")
 _STANDARD_DISP = re.compile(r"四?[般上特鳳]?[東南]喰?赤?速?")
 _TENHOU_DISP = re.compile(r"四?[般上特鳳]?[東南]")
 
@@ -98,7 +99,7 @@ def tile_of_code(code: object) -> Tile:
     """A tenhou.net/6 tile code (11..19, 21..29, 31..39, 41..47; 51..53 red fives) as a
     tile. Raises ValueError."""
     if isinstance(code, bool) or not isinstance(code, int):
-        raise ValueError(f"a tile code is a number, not {code!r}")
+        raise ValueError(f"a tile code is a number, not {quoted(code)}")
     suit, number = divmod(code, 10)
     if 1 <= suit <= 3 and 1 <= number <= 9:
         return Tile.of((suit - 1) * 9 + number - 1)
@@ -128,18 +129,18 @@ class _Marked:
 
 
 def _split(text: str) -> _Marked:
-    letters = [(i, c) for i, c in enumerate(text) if not c.isdigit()]
+    letters = [(i, c) for i, c in enumerate(text) if not "0" <= c <= "9"]
     if len(letters) != 1:
-        raise _Fail(f"{text!r} is not a call: one letter among two-digit tile codes expected")
+        raise _Fail(f"{quoted(text)} is not a call: one letter among two-digit tile codes expected")
     place, letter = letters[0]
     before, after = text[:place], text[place + 1 :]
     if len(before) % 2 or len(after) % 2 or not after:
-        raise _Fail(f"{text!r}: the tile codes must have two digits each")
+        raise _Fail(f"{quoted(text)}: the tile codes must have two digits each")
     try:
         tiles = tuple(tile_of_code(int(s[i : i + 2])) for s in (before, after)
                       for i in range(0, len(s), 2))
     except ValueError as exc:
-        raise _Fail(f"{text!r}: {exc}") from None
+        raise _Fail(f"{quoted(text)}: {exc}") from None
     return _Marked(letter, place, tiles, len(before) // 2)
 
 
@@ -148,7 +149,7 @@ def _make(mtype: MeldType, tiles: Sequence[Tile], called: Tile | None,
     try:
         return Meld.make(mtype, tiles, called, source)
     except InputError as exc:
-        raise _Fail(f"{text!r}: {exc.message}") from None
+        raise _Fail(f"{quoted(text)}: {exc.message}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -163,31 +164,31 @@ def _take_call(text: str) -> _TakeCall:
     called = sp.tiles[sp.marked]
     if sp.letter == "c":
         if sp.place != 0 or len(sp.tiles) != 3:
-            raise _Fail(f"{text!r}: a chi is 'c' and three tiles, the called one first")
+            raise _Fail(f"{quoted(text)}: a chi is 'c' and three tiles, the called one first")
         return _TakeCall(_make(MeldType.CHI, sp.tiles, called, Relative.LEFT, text),
                          Relative.LEFT)
     if sp.letter == "p":
         if sp.place not in _PON_PLACE or len(sp.tiles) != 3:
-            raise _Fail(f"{text!r}: a pon is three tiles with 'p' at place 0, 2 or 4")
+            raise _Fail(f"{quoted(text)}: a pon is three tiles with 'p' at place 0, 2 or 4")
         src = _PON_PLACE[sp.place]
         return _TakeCall(_make(MeldType.PON, sp.tiles, called, src, text), src)
     if sp.letter == "m":
         if sp.place not in _KAN_PLACE or len(sp.tiles) != 4:
-            raise _Fail(f"{text!r}: a daiminkan is four tiles with 'm' at place 0, 2 or 6")
+            raise _Fail(f"{quoted(text)}: a daiminkan is four tiles with 'm' at place 0, 2 or 6")
         src = _KAN_PLACE[sp.place]
         return _TakeCall(_make(MeldType.DAIMINKAN, sp.tiles, called, src, text), src)
-    raise _Fail(f"{text!r}: a take is a tile or a call (c, p, m), not '{sp.letter}'")
+    raise _Fail(f"{quoted(text)}: a take is a tile or a call (c, p, m), not '{sp.letter}'")
 
 
 def _int(value: object, what: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(f"{what} must be a whole number, not {value!r}")
+        raise _Fail(f"{what} must be a whole number, not {quoted(value)}")
     return value
 
 
 def _list(value: object, what: str) -> list[Any]:
     if not isinstance(value, list):
-        raise _Fail(f"{what} must be a list, not {value!r}")
+        raise _Fail(f"{what} must be a list, not {quoted(value)}")
     return value
 
 
@@ -209,7 +210,7 @@ class _Result:
 def _parse_result(value: object, players: int) -> _Result:
     res = _list(value, "the result")
     if not res or not isinstance(res[0], str):
-        raise _Fail(f"the result starts with its name (和了, 流局, ...), not {res!r}")
+        raise _Fail(f"the result starts with its name (和了, 流局, ...), not {quoted(res)}")
     name = res[0]
     if name == "和了":
         if len(res) < 3 or len(res) % 2 == 0:
@@ -219,16 +220,16 @@ def _parse_result(value: object, players: int) -> _Result:
             deltas = [_int(d, "a score change") for d in _list(res[i], "the deltas")]
             info = _list(res[i + 1], "the win details")
             if len(deltas) < players or len(info) < 4:
-                raise _Fail(f"win details {info!r} / deltas {deltas!r} are too short")
+                raise _Fail(f"win details {quoted(info)} / deltas {quoted(deltas)} are too short")
             wins.append((deltas, info))
         return _Result("win", name, tuple(wins), None)
     if name not in DRAW_NAMES:
-        raise _Fail(f"unknown result {name!r}")
+        raise _Fail(f"unknown result {quoted(name)}")
     draw_deltas: list[int] | None = None
     if len(res) > 1:
         draw_deltas = [_int(d, "a score change") for d in _list(res[1], "the deltas")]
         if len(draw_deltas) < players:
-            raise _Fail(f"deltas {draw_deltas!r} have fewer than {players} seats")
+            raise _Fail(f"deltas {quoted(draw_deltas)} have fewer than {players} seats")
     return _Result(DRAW_NAMES[name], name, (), draw_deltas)
 
 
@@ -243,10 +244,11 @@ class _Hand:
                         f"takes, discards), result), not {len(data)}")
         header = _list(data[0], "the hand header")
         if len(header) != 3:
-            raise _Fail(f"the hand header is [round, honba, sticks], not {header!r}")
+            raise _Fail(f"the hand header is [round, honba, sticks], not {quoted(header)}")
         self.round, self.honba, self.sticks = (_int(v, "the hand header") for v in header)
         if not 0 <= self.round < 16 or self.honba < 0 or self.sticks < 0:
-            raise _Fail(f"the hand header {header!r} is not a round 0..15 and honba, sticks >= 0")
+            raise _Fail(f"the hand header {quoted(header)} is not a round 0..15 and honba, "
+                        "sticks >= 0")
         self.players = players
         self.red = red
         scores = [_int(v, "a score") for v in _list(data[1], "the scores")]
@@ -366,7 +368,7 @@ class _Hand:
     def draw(self, seat: int) -> None:
         i = self.ti[seat]
         value = self.takes[seat][i]
-        self.where = f"seat {seat} takes[{i}] = {value!r}"
+        self.where = f"seat {seat} takes[{i}] = {quoted(value)}"
         if isinstance(value, str):
             raise _Fail(f"seat {seat} calls where it should draw: no discard to call")
         tile = self.tile(value, "a draw")
@@ -382,7 +384,7 @@ class _Hand:
         None when the hand ended."""
         i = self.di[seat]
         value = self.discards[seat][i]
-        self.where = f"seat {seat} discards[{i}] = {value!r}"
+        self.where = f"seat {seat} discards[{i}] = {quoted(value)}"
         self.di[seat] += 1
         if len(self.concealed[seat]) % 3 != 2:
             raise _Fail(f"seat {seat} acts holding {len(self.concealed[seat])} tiles")
@@ -402,7 +404,7 @@ class _Hand:
 
     def discard_tile(self, seat: int, value: object) -> Tile:
         if isinstance(value, str):
-            if not value.isdigit():
+            if not (value.isascii() and value.isdigit() and len(value) <= 2):
                 raise _Fail("a riichi discard is 'r' and a tile code")
             value = int(value)
         if value == 60:
@@ -430,7 +432,7 @@ class _Hand:
             return (seat + 1) % self.players, True
         who, call = caller
         i = self.ti[who]
-        self.where = f"seat {who} takes[{i}] = {self.takes[who][i]!r}"
+        self.where = f"seat {who} takes[{i}] = {quoted(self.takes[who][i])}"
         self.ti[who] += 1
         own = list(call.meld.tiles)
         own.remove(tile)
@@ -467,7 +469,7 @@ class _Hand:
         out: list[Tile] = []
         for k in range(self.di[seat], len(self.discards[seat])):
             value = self.discards[seat][k]
-            if isinstance(value, str) and value.startswith("r") and value[1:].isdigit():
+            if isinstance(value, str) and _RIICHI_DISCARD.fullmatch(value):
                 value = int(value[1:])
             if value == 60 and k < len(self.takes[seat]):
                 value = self.takes[seat][k]
@@ -484,7 +486,7 @@ class _Hand:
             value = self.next_take(who)
             if not isinstance(value, str):
                 continue
-            self.where = f"seat {who} takes[{self.ti[who]}] = {value!r}"
+            self.where = f"seat {who} takes[{self.ti[who]}] = {quoted(value)}"
             call = _take_call(value)
             if (who + _SOURCE_OF[call.source]) % 4 == seat and call.meld.called == tile:
                 found.append((who, call))
@@ -618,15 +620,16 @@ class _Hand:
     def win(self, who: int, from_who: int, win_tile: Tile, deltas: list[int],
             info: list[Any], first: bool) -> None:
         if not 0 <= who < self.players or not 0 <= from_who < self.players:
-            raise _Fail(f"win details {info[:3]!r} name a seat outside 0..{self.players - 1}")
+            raise _Fail(f"win details {quoted(info[:3])} name a seat outside "
+                        f"0..{self.players - 1}")
         pao_value = _int(info[2], "the pao seat")
         pao = pao_value if pao_value != who else None
         text = info[3]
         if not isinstance(text, str):
-            raise _Fail(f"the win's text is a string, not {text!r}")
+            raise _Fail(f"the win's text is a string, not {quoted(text)}")
         m = VALUE_TEXT.fullmatch(text)
         if m is None:
-            raise _Fail(f"cannot read the win's value {text!r}")
+            raise _Fail(f"cannot read the win's value {quoted(text)}")
         a, b = int(m["a"]), (int(m["b"]) if m["b"] else None)
         tsumo = who == from_who
         if not tsumo:
@@ -636,7 +639,7 @@ class _Hand:
         elif b is not None:
             points = a * (self.players - 2) + b
         else:
-            raise _Fail(f"a tsumo's value {text!r} has no payments per seat")
+            raise _Fail(f"a tsumo's value {quoted(text)} has no payments per seat")
         limit = 0
         if m["limit"]:
             limit = LIMIT_NAMES.get(m["limit"], 5)
@@ -646,14 +649,14 @@ class _Hand:
             y = _YAKU.fullmatch(entry) if isinstance(entry, str) else None
             tid = self.yaku_id(y["name"], who) if y is not None else None
             if y is None or tid is None:
-                raise _Fail(f"unknown yaku {entry!r}")
+                raise _Fail(f"unknown yaku {quoted(entry)}")
             if y["han"] is None:
                 if tid not in TENHOU_YAKUMAN:
-                    raise _Fail(f"{entry!r} is not a yakuman")
+                    raise _Fail(f"{quoted(entry)} is not a yakuman")
                 yakuman.append(TENHOU_YAKUMAN[tid])
             else:
                 if tid not in TENHOU_YAKU:
-                    raise _Fail(f"{entry!r}: a yakuman written with han")
+                    raise _Fail(f"{quoted(entry)}: a yakuman written with han")
                 yaku_pairs.append((tid, int(y["han"])))
         yaku: dict[str, int] = {}
         for tid, han in yaku_pairs:
@@ -716,10 +719,10 @@ def _replay_hand(raw: object, players: int, red: bool) -> tuple[_Hand, tuple[Eve
 def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
     rule = data.get("rule", {})
     if not isinstance(rule, Mapping):
-        raise RecordError(f"{name}: 'rule' must be an object, not {rule!r}", name)
+        raise RecordError(f"{name}: 'rule' must be an object, not {quoted(rule)}", name)
     disp = rule.get("disp", "")
     if not isinstance(disp, str):
-        raise RecordError(f"{name}: rule.disp must be a string, not {disp!r}", name)
+        raise RecordError(f"{name}: rule.disp must be a string, not {quoted(disp)}", name)
     players = 3 if disp.startswith("三") else 4
     body = disp[1:] if disp[:1] in ("三", "四") else disp
     red = "赤" in disp or any(rule.get(key) for key in ("aka", "aka51", "aka52", "aka53"))

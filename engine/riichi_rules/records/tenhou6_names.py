@@ -127,8 +127,9 @@ LIMIT_NAMES: Mapping[str, int] = {
 
 _LIMIT_PATTERN = "|".join(re.escape(n) for n in sorted(LIMIT_NAMES, key=len, reverse=True))
 VALUE_TEXT = re.compile(
-    rf"(?:(?P<fu>\d+)(?:符|Fu)(?P<han>\d+)(?:飜|Han)|(?P<limit>{_LIMIT_PATTERN}|\d+倍役満))"
-    r"(?P<a>\d+)(?:-(?P<b>\d+))?点(?P<all>∀)?"
+    rf"(?:(?P<fu>[0-9]{{1,3}})(?:符|Fu)(?P<han>[0-9]{{1,3}})(?:飜|Han)"
+    rf"|(?P<limit>{_LIMIT_PATTERN}|[0-9]{{1,2}}倍役満))"
+    r"(?P<a>[0-9]{1,9})(?:-(?P<b>[0-9]{1,9}))?点(?P<all>∀)?"
 )
 """A win's value: ``30符4飜7700点``, ``満貫2000-4000点``, ``30符4飜3900点∀`` (a dealer's
 tsumo: each pays), or a converter's ``Mangan 8000点`` / ``30Fu4Han7700点``."""
