@@ -184,7 +184,7 @@ def _client(cluster: str, jobs: int) -> tuple[Any, Any]:
             local = LocalCluster(n_workers=workers, threads_per_worker=1, processes=True,
                                  dashboard_address=None, silence_logs=logging.CRITICAL)
         return Client(local), local
-    try:
-        return Client(cluster, timeout="10s"), None
+    try:  # within Dask's own connect timeout (distributed.comm.timeouts.connect)
+        return Client(cluster), None
     except (OSError, TimeoutError, ValueError) as error:
         raise ClusterError(f"cannot reach the Dask scheduler at {cluster}: {error}") from None

@@ -48,7 +48,7 @@ def _rescored(found: Differences) -> None:
 
 
 def test_ema_2016_and_wrc_2025() -> None:
-    found = _search("ema-2016", "wrc-2025", 40_000)
+    found = _search("ema-2016", "wrc-2025", 20_000)
     causes = {p for f in found.findings for p in f.cause.parameters}
     assert {"kiriage", "kazoe_yakuman", "yakuman_stacking", "double_wind_pair_fu"} <= causes
     # renhou: "mangan" and "best_of" both make a 5-han yaku that stands alone (yaku.rules),
