@@ -33,8 +33,6 @@ from ruleset_pairs import BUNDLED, EVERY_PAIR, pairs
 
 # Where the search does not yet find what a case shows (the reason each), failing if found:
 KNOWN_GAPS = {
-    frozenset({"ema-2016", "jpml"}): "kuikae same_tile_only: the scenarios seldom give a "
-    "chow's caller the tile at its other end",
     frozenset({"ema-2016", "tenhou"}): "final_points_rounding: the standings final_points "
     "group counts as witnessed once any parameter it reads is shown",
 }

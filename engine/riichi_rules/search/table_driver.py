@@ -601,6 +601,8 @@ class _Table:
         if how == "daiminkan":
             self.replacement(seat, intent.pick)
         elif not self.next_is(seat, "kan"):
+            if self.driver.at_turns:  # the discards a call leaves (swap calling)
+                self.options(seat)
             self.throw(seat, intent.pick, keep=True)
 
     def waits_after(self, seat: int, taken: Sequence[Tile]) -> int:
