@@ -276,6 +276,52 @@ def test_mahjong_soul_wind_yaku() -> None:
         read_tenhou6(data)
 
 
+def _mahjong_soul_3p(file: str) -> dict[str, Any]:
+    """A three-player Mahjong Soul game of tests/scoring/fixtures (its README gives the
+    source: hidacow/mjai-reviewer3p's test data, converted by a tensoul-style converter)."""
+    path = Path(__file__).parents[1] / "scoring" / "fixtures" / "mjai_reviewer3p_games.jsonl"
+    for line in path.read_text(encoding="utf-8").splitlines():
+        row = json.loads(line)
+        if row["file"].endswith("/" + file):
+            game: dict[str, Any] = row["game"]
+            return game
+    raise AssertionError(file)
+
+
+def test_mahjong_soul_kita_yaku() -> None:
+    # Mahjong Soul's fan 34 抜きドラ ("Kita" in English: tensoul's data.json) is our kita;
+    # kokushi_peinuki.json East 2-1: "役牌:自風牌(1飜)", "抜きドラ(2飜)", 30符3飜3900点
+    data = _mahjong_soul_3p("kokushi_peinuki.json")
+    win = next(e for e in read_tenhou6(data).hands[2].events if isinstance(e, Win))
+    assert win.nukidora == 2 and dict(win.recorded.yaku) == {"seat_wind": 1, "kita": 2}
+    assert win.recorded.han == 3
+    data["log"][2][-1][2][5] = "Kita(2飜)"
+    assert read_tenhou6(data).hands[2].events[-1] == win
+
+
+def test_a_ron_on_a_north_set_aside() -> None:
+    # nukidora_doubleron.json East 1: seat 2 draws a North and sets it aside ("f44", its last
+    # discard entry), seats 0 and 1 both win on it (the result's "from" is seat 2)
+    hand = read_tenhou6(_mahjong_soul_3p("nukidora_doubleron.json")).hands[0]
+    *_, north, first, second = hand.events
+    assert isinstance(north, Nukidora) and north.seat == 2
+    assert isinstance(first, Win) and isinstance(second, Win)
+    assert [(w.seat, w.from_seat, str(w.win_tile)) for w in (first, second)] == [
+        (0, 2, "4z"), (1, 2, "4z")]
+
+
+def test_thirteen_orphans_robs_a_closed_kan() -> None:
+    # kokushi_ankan.json East 1: seat 1's closed kan of Green dragons ("464646a46", its last
+    # discard entry) is won on by seat 0's thirteen orphans ("国士無双(役満)", 48,000 from
+    # seat 1); no replacement tile is drawn and no indicator turned
+    hand = read_tenhou6(_mahjong_soul_3p("kokushi_ankan.json")).hands[0]
+    *_, kan, win = hand.events
+    assert isinstance(kan, ClosedKan) and isinstance(win, Win)
+    assert (win.seat, win.from_seat) == (0, kan.seat)
+    assert win.win_tile.kind == kan.meld.tiles[0].kind
+    assert win.recorded.yakuman == ("kokushi",)
+
+
 def test_yaku_names_cover_tenhou_ids() -> None:
     # every Tenhou yaku and yakuman id has a name, and no name is used twice
     assert sorted(TENHOU_YAKU_NAMES.values()) == sorted({*TENHOU_YAKU, *TENHOU_YAKUMAN}) == list(

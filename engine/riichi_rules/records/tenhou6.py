@@ -72,6 +72,7 @@ from riichi_rules.records.events import (
 )
 from riichi_rules.records.tenhou6_names import (
     DRAW_NAMES,
+    KITA_NAMES,
     LIMIT_NAMES,
     MAHJONG_SOUL_ROOMS,
     MAHJONG_SOUL_YAKU_NAMES,
@@ -505,6 +506,9 @@ class _Hand:
             self.north[seat] += 1
             self.last_draw[seat] = None
             self.add(Nukidora(seat, sp.tiles[0], index=self.n))
+            if self.all_taken():  # won on (Mahjong Soul's converters: ldseat is the kita's)
+                self.last = (seat, sp.tiles[0])
+                return None
             return seat, True
         if sp.letter == "a":
             if sp.place != 6 or len(sp.tiles) != 4:
@@ -515,6 +519,9 @@ class _Hand:
             self.melds[seat].append(meld)
             self.last_draw[seat] = None
             self.add(ClosedKan(seat, meld, index=self.n))
+            if self.all_taken():  # robbed by thirteen orphans: no replacement, no indicator
+                self.last = (seat, meld.tiles[0])
+                return None
             self.flush_dora()
             self.show_dora(seat)
             return seat, True
@@ -643,10 +650,13 @@ class _Hand:
         limit = 0
         if m["limit"]:
             limit = LIMIT_NAMES.get(m["limit"], 5)
-        yaku_pairs: list[tuple[int, int]] = []
+        yaku_pairs: list[tuple[str, int]] = []
         yakuman: list[str] = []
         for entry in info[4:]:
             y = _YAKU.fullmatch(entry) if isinstance(entry, str) else None
+            if y is not None and y["name"] in KITA_NAMES and y["han"] is not None:
+                yaku_pairs.append(("kita", int(y["han"])))  # Mahjong Soul's, three players
+                continue
             tid = self.yaku_id(y["name"], who) if y is not None else None
             if y is None or tid is None:
                 raise _Fail(f"unknown yaku {quoted(entry)}")
@@ -657,11 +667,11 @@ class _Hand:
             else:
                 if tid not in TENHOU_YAKU:
                     raise _Fail(f"{quoted(entry)}: a yakuman written with han")
-                yaku_pairs.append((tid, int(y["han"])))
+                yaku_pairs.append((TENHOU_YAKU[tid], int(y["han"])))
         yaku: dict[str, int] = {}
-        for tid, han in yaku_pairs:
+        for name, han in yaku_pairs:
             if han > 0:
-                yaku[TENHOU_YAKU[tid]] = yaku.get(TENHOU_YAKU[tid], 0) + han
+                yaku[name] = yaku.get(name, 0) + han
         han_total = 13 * len(yakuman) if yakuman else sum(h for _, h in yaku_pairs)
         recorded = RecordedWin(
             han=han_total,

@@ -17,6 +17,7 @@ from collections.abc import Mapping
 
 __all__ = [
     "DRAW_NAMES",
+    "KITA_NAMES",
     "LIMIT_NAMES",
     "MAHJONG_SOUL_ROOMS",
     "MAHJONG_SOUL_YAKU_NAMES",
@@ -56,8 +57,12 @@ the winner's seat wind."""
 ROUND_WIND_NAMES = frozenset({"役牌:場風牌", "Prevalent Wind"})
 """Mahjong Soul's round-wind yaku (fan 11): Tenhou ids 14..17 by the round wind."""
 
+KITA_NAMES = frozenset({"抜きドラ", "Kita"})
+"""Mahjong Soul's three-player kita (fan 34: each North set aside one han), which Tenhou has
+no yaku for (Tenhou counts them in its dora): our ``kita``."""
+
 # Mahjong Soul's fan table (id, name_jp, name_en) -> Tenhou's yaku id. Left out: the wind yaku
-# above (10, 11), three-player kita (34), local yaku (46, 51..64: not played where Tenhou
+# above (10, 11), three-player kita (34, above), local yaku (46, 51..64: not played where Tenhou
 # plays) and 人和 (59: a yakuman there, a yaku of its own on Tenhou).
 _MAHJONG_SOUL_FAN: tuple[tuple[int, str, str, int], ...] = (
     (1, "門前清自摸和", "Fully Concealed Hand", 0),
