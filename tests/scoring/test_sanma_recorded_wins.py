@@ -35,6 +35,7 @@ from typing import Any
 
 import pytest
 
+from riichi_rules.cli import main
 from riichi_rules.hand import MeldType, Win
 from riichi_rules.records.events import (
     AddedKan,
@@ -189,3 +190,25 @@ def test_a_recorded_win_scores_as_its_platform_scored_it(case: RecordedWinCase) 
         assert win.riichi or case.win.recorded.yakuman
     ours = score(win, program(RULESET[case.platform]))
     assert differences(case, ours) == []
+
+
+@pytest.mark.parametrize("platform", sorted(RULESET))
+def test_riichi_score_batch_gives_the_recorded_scores(
+        platform: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the same wins through the command line: `riichi score --batch FILE --ruleset R --json`
+    chosen = [c for c in CASES if c.platform == platform]
+    wins = tmp_path / "wins.jsonl"
+    wins.write_text("".join(json.dumps(scoring_win(c).to_json()) + "\n" for c in chosen),
+                    encoding="utf-8")
+    assert main(["score", "--batch", str(wins), "--ruleset", RULESET[platform], "--json"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert len(lines) == len(chosen)
+    for case, line in zip(chosen, lines, strict=True):
+        ours, theirs = json.loads(line), case.win.recorded
+        assert ours["points"]["total"] == theirs.points, case.name
+        if theirs.yakuman:
+            assert sorted(y["id"] for y in ours["yaku"] if y.get("yakuman")) == sorted(
+                theirs.yakuman), case.name
+        else:
+            assert ours["han"] == theirs.han, case.name
+            assert theirs.fu is None or ours["fu"] == theirs.fu, case.name
