@@ -16,8 +16,11 @@ before the called tile, and the letter's place (in characters) says whom it came
 daiminkan ``m`` at place 0, 2 or 6. In ``discards``: ``60`` the tile just drawn (tsumogiri),
 ``r..`` a riichi discard, ``..a..`` an ankan (the letter at place 6), ``..k..`` a kakan (the
 letter where the pon's ``p`` was, followed by the added tile), ``f44`` a 3-player north, ``0``
-the place of the discard after a daiminkan (there is none). The result is ``["和了", deltas,
-[who, from, pao, text, yaku...], ...]`` (a deltas/details pair per winner) or a draw (``流局``
+the place of the discard after a daiminkan (there is none). A kakan, a north or an ankan after
+which no tile is taken any more was won on: robbing the kan (chankan; an ankan only by thirteen
+orphans) or a ron on the north (Mahjong Soul's converters name its seat as the win's
+``from``). The result is ``["和了", deltas, [who, from, pao, text, yaku...], ...]`` (a
+deltas/details pair per winner) or a draw (``流局``
 with deltas, ``全員聴牌``, ``全員不聴``, ``流し満貫``, ``九種九牌``, ``四風連打``, ``四家立直``,
 ``四槓散了``, ``三家和了``). Converters of Mahjong Soul logs write the same form with Mahjong
 Soul's yaku names and their own names of limits and draws
