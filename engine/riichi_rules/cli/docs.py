@@ -135,6 +135,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"wrote {len(result.pages)} pages for {len(result.rulesets)} rulesets "
               f"({', '.join(result.rulesets)}) to {result.out}")
+    for message in result.notes:
+        print(f"riichi docs: note: {message}", file=sys.stderr)
     for message in result.unread:
         print(f"riichi docs: --corpus: {message}", file=sys.stderr)
     return EXIT_ERRORS if result.unread else EXIT_OK
@@ -150,6 +152,8 @@ def _site(args: argparse.Namespace) -> int:
         print(f"wrote the site of {site.pages.rulesets[0]} ({len(site.pages.pages)} pages"
               f"{compared}) to {site.site}; build it with: mkdocs build --strict -f "
               f"{site.config}")
+    for message in site.pages.notes:
+        print(f"riichi docs: note: {message}", file=sys.stderr)
     for message in site.pages.unread:
         print(f"riichi docs: --corpus: {message}", file=sys.stderr)
     return EXIT_ERRORS if site.pages.unread else EXIT_OK
