@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         return _pdf(args)
     from riichi_rules.docs.owned import OutputClash
     from riichi_rules.docs.pages import build
-    from riichi_rules.errors import ConfigError, RuleError
+    from riichi_rules.errors import ConfigError, RuleError, RulesetFault
 
     missing = [c for c in args.corpus if not Path(c).exists()]
     if missing:
@@ -125,6 +125,9 @@ def run(args: argparse.Namespace) -> int:
     except (ConfigError, RuleError) as error:
         print("riichi docs: a ruleset does not load:", file=sys.stderr)
         print(error.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    except RulesetFault as error:  # on a case its comparison scores
+        print(f"riichi docs: {error}", file=sys.stderr)
         return EXIT_ERRORS
     except OutputClash as error:
         print(f"riichi docs: {error.message}", file=sys.stderr)
@@ -161,7 +164,7 @@ def _site(args: argparse.Namespace) -> int:
 
 def _pdf(args: argparse.Namespace) -> int:
     from riichi_rules.docs.pdf import PdfUnavailable, build_pdf
-    from riichi_rules.errors import ConfigError, RuleError
+    from riichi_rules.errors import ConfigError, RuleError, RulesetFault
 
     if args.jobs is not None and args.jobs < 1:
         print("riichi docs: --jobs must be 1 or more", file=sys.stderr)
@@ -174,6 +177,9 @@ def _pdf(args: argparse.Namespace) -> int:
     except (ConfigError, RuleError) as error:
         print("riichi docs: a ruleset does not load:", file=sys.stderr)
         print(error.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    except RulesetFault as error:
+        print(f"riichi docs: {error}", file=sys.stderr)
         return EXIT_ERRORS
     if not args.quiet:
         print(f"wrote {result.out}: {result.pages} pages, {len(result.chapters)} chapters "

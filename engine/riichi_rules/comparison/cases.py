@@ -19,7 +19,7 @@ from riichi_rules.comparison.referee_cases import (
     part_text,
     programs_on,
 )
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault, RulesetFault
 from riichi_rules.hand import Win
 from riichi_rules.referee.shadow import SCORING, Scored
 from riichi_rules.scoring.program import ScoringProgram
@@ -81,9 +81,11 @@ def outcome(result: Result | None, error: str = "") -> str:
     return f"{value} {result.points}"
 
 
-def _run(win: Mapping[str, Any], prog: ScoringProgram) -> tuple[Result | None, str]:
+def _run(case: Any, prog: ScoringProgram) -> tuple[Result | None, str]:
     try:
-        return score(win, prog), ""
+        return score(case.win, prog), ""
+    except RuleFault as fault:
+        raise RulesetFault(prog.config.label, case.id, case.location, fault) from None
     except InputError as error:
         return None, error.code
 
@@ -94,7 +96,7 @@ def scoring_differences(
     """How many scoring cases were scored under every ruleset, and those on which the
     rulesets do not all agree (the score, or the yaku that make it): each with its outcomes
     in a few words and, for each ruleset, the reasons it differs from the first (none where it
-    does not)."""
+    does not). Raises :class:`RulesetFault` at the first case a rule has no value on."""
     out = []
     compared = 0
     for case in suite:
@@ -102,7 +104,7 @@ def scoring_differences(
             continue
         compared += 1
         dated = programs_on(case, progs)
-        runs = [_run(case.win, p) for p in dated]
+        runs = [_run(case, p) for p in dated]
         seen = [(outcome(r, e), _yaku_set(r)) for r, e in runs]
         if all(s == seen[0] for s in seen):
             continue

@@ -79,7 +79,8 @@ def compare(
     """Compare two rulesets (ids, paths, configs or compiled programs), on the bundled
     conformance suite, the cases under ``cases_root``, or the cases given as ``suite``
     (conformance :class:`~riichi_rules.conformance.cases.Case` objects, loaded once by a
-    caller that compares several pairs)."""
+    caller that compares several pairs). Raises :class:`~riichi_rules.errors.RulesetFault`
+    at the first case a rule of either has no value on."""
     prog_a, prog_b = program(a), program(b)
     config_a, config_b = prog_a.config, prog_b.config
     params = parameter_differences(config_a, config_b)
@@ -88,11 +89,18 @@ def compare(
     case_diffs: list[CaseDifference] = []
     compared = referee_compared = 0
     if cases:
-        if suite is None:
-            from riichi_rules.conformance.cases import load_suite
+        if suite is None:  # file by file: a rule that has no value on a case stops it early
+            from riichi_rules.conformance.cases import suite_parts
 
-            suite = load_suite(cases_root).cases
-        compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
+            loaded: list[Any] = []
+            for part in suite_parts(cases_root):
+                counted, found = _cases(prog_a, prog_b, differing, part.cases)
+                compared += counted
+                case_diffs += found
+                loaded += part.cases
+            suite = loaded
+        else:
+            compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
         referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
         compared += referee_compared
         case_diffs += referee_diffs
