@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from riichi_rules.comparison.parts import differing
@@ -112,6 +113,26 @@ def scoring_differences(
                     for k in range(len(progs)))
         out.append((case, [shown for shown, _ in seen], why))
     return compared, out
+
+
+def suite_differences(
+    progs: Sequence[ScoringProgram], suite: Sequence[Any] | None, cases_root: Path | None = None
+) -> tuple[int, list[Found], Sequence[Any]]:
+    """:func:`scoring_differences` on ``suite``, or else on the conformance suite under
+    ``cases_root`` (default: the bundled one) read file by file, so that a rule with no value
+    on a case stops it before a later file is read; with the cases (to follow the referee
+    cases of)."""
+    if suite is not None:
+        return (*scoring_differences(progs, suite), suite)
+    from riichi_rules.conformance.cases import suite_parts
+
+    compared, found, loaded = 0, [], []
+    for part in suite_parts(cases_root):
+        counted, more = scoring_differences(progs, part.cases)
+        compared += counted
+        found += more
+        loaded += part.cases
+    return compared, found, loaded
 
 
 def referee_differences(

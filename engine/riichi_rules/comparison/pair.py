@@ -17,7 +17,7 @@ from riichi_rules.comparison.cases import (
     by_kind,
     case_source,
     referee_differences,
-    scoring_differences,
+    suite_differences,
 )
 from riichi_rules.comparison.parts import (
     ParameterDifference,
@@ -89,31 +89,14 @@ def compare(
     case_diffs: list[CaseDifference] = []
     compared = referee_compared = 0
     if cases:
-        if suite is None:  # file by file: a rule that has no value on a case stops it early
-            from riichi_rules.conformance.cases import suite_parts
-
-            loaded: list[Any] = []
-            for part in suite_parts(cases_root):
-                counted, found = _cases(prog_a, prog_b, differing, part.cases)
-                compared += counted
-                case_diffs += found
-                loaded += part.cases
-            suite = loaded
-        else:
-            compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
+        compared, found, suite = suite_differences([prog_a, prog_b], suite, cases_root)
+        case_diffs = [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
+                                     case_source(case)) for case, shown, why in found]
         referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
         compared += referee_compared
         case_diffs += referee_diffs
     return Comparison(config_a.label, config_b.label, tuple(params), tuple(yaku), tuple(case_diffs),
                       compared, referee_compared)
-
-
-def _cases(
-    a: ScoringProgram, b: ScoringProgram, differing: set[str], suite: Sequence[Any]
-) -> tuple[int, list[CaseDifference]]:
-    compared, found = scoring_differences([a, b], suite)
-    return compared, [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
-                                     case_source(case)) for case, shown, why in found]
 
 
 def _referee_cases(
