@@ -58,6 +58,7 @@ _API: dict[str, str] = {
     "RiichiError": "riichi_rules.errors",
     "InputError": "riichi_rules.errors",
     "RuleFault": "riichi_rules.errors",
+    "RulesetFault": "riichi_rules.errors",
     "DiagnosticError": "riichi_rules.errors",
     "RuleError": "riichi_rules.errors",
     "ConfigError": "riichi_rules.errors",
@@ -67,10 +68,10 @@ _API: dict[str, str] = {
 __all__ = [
     "Budget", "ConfigError", "Diagnostic", "DiagnosticError", "GameReferee", "HandReferee",
     "InputError", "Meld", "Result", "RiichiError", "RuleError", "RuleFault", "RulesetConfig",
-    "ScoringProgram", "Tile", "Win", "bundled_ids", "check_rule_text", "compare",
-    "compile_program", "load_ruleset", "load_suite", "matrix", "parse_tiles", "program",
-    "read_record", "replay", "run_case", "run_suite", "score", "search_differences",
-    "witness_report",
+    "RulesetFault", "ScoringProgram", "Tile", "Win", "bundled_ids", "check_rule_text",
+    "compare", "compile_program", "load_ruleset", "load_suite", "matrix", "parse_tiles",
+    "program", "read_record", "replay", "run_case", "run_suite", "score",
+    "search_differences", "witness_report",
 ]
 
 
@@ -101,6 +102,7 @@ if TYPE_CHECKING:  # what a type checker sees of the lazy names
         RiichiError,
         RuleError,
         RuleFault,
+        RulesetFault,
     )
     from riichi_rules.hand import Meld, Win
     from riichi_rules.records.files import read_record

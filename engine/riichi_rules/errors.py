@@ -115,6 +115,19 @@ class RuleFault(InputError):
         self.where = where
 
 
+class RulesetFault(RiichiError):
+    """A rule that has no value on a conformance case (a :class:`RuleFault` met by ``riichi
+    compare`` or ``riichi conformance``): the ruleset is broken, as one whose rules do not
+    compile, so the command stops at the first such case and names the rule once."""
+
+    def __init__(self, ruleset: str, case: str, location: str, fault: RuleFault) -> None:
+        self.ruleset, self.case, self.location, self.fault = ruleset, case, location, fault
+        super().__init__(
+            f"{ruleset}: {fault.message}, met on case {case} ({location}); a rule must give a "
+            "value on every hand it can meet (riichi check proves only what it can): fix the "
+            "rule, then run this again")
+
+
 class DiagnosticError(RiichiError):
     """A file with one or more problems, all collected before anything runs."""
 

@@ -5,11 +5,15 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from compare_cases import bundled, clause_line, expected_outcome
 from riichi_rules.cli import main
 from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite
+from riichi_rules.errors import RulesetFault
 from riichi_rules.rulesets.config import load_config
 
 CASES = """\
@@ -307,3 +311,38 @@ def test_three_players_against_four_on_the_cases_of_either_table() -> None:
     # four-player rulesets compare the four-player cases alone, as before the sanma cases
     four = compare("tenhou", "mahjong-soul", suite=suite)
     assert four.cases_compared == sum(1 for c in suite if 4 in c.players)
+
+
+def test_a_rule_with_no_value_stops_the_comparison(tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    # 14 / (count(tiles) - 14) has no value on a hand without a kan (14 tiles), as both of
+    # CASES are: the comparison stops at the first (a.yaml), naming the rule where its han is
+    # written (line 2, column 9 of house.rules) and the case, and reads no later case file
+    from riichi_rules.conformance import cases
+
+    (tmp_path / "cases").mkdir()
+    (tmp_path / "cases" / "a.yaml").write_text(CASES, encoding="utf-8")
+    (tmp_path / "cases" / "b.yaml").write_text(CASES.replace("- id: ", "- id: b-"),
+                                               encoding="utf-8")
+    house = tmp_path / "house"
+    house.mkdir()
+    (house / "house.rules").write_text(
+        'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n',
+        encoding="utf-8")
+    (house / "ruleset.json").write_text(json.dumps({
+        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
+        "extends": "tenhou", "rules": ["house.rules"]}), encoding="utf-8")
+    read: list[str] = []
+    load_file = cases.load_file
+
+    def reading(path: Path, **options: Any) -> list[Any]:
+        read.append(path.name)
+        return load_file(path, **options)
+
+    monkeypatch.setattr(cases, "load_file", reading)
+    with pytest.raises(RulesetFault) as caught:
+        compare("tenhou", house / "ruleset.json", cases_root=tmp_path / "cases")
+    fault = caught.value
+    assert (fault.ruleset, fault.case, read) == ("house", "kiriage-4h30f", ["a.yaml"])
+    assert fault.fault.where.endswith("house.rules:2:9")
+    assert "division by zero (14 / 0), met on case kiriage-4h30f" in str(fault)

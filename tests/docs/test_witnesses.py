@@ -20,10 +20,12 @@ from typing import Any
 import pytest
 
 from corpus_data import TENHOU, need_corpus
+from riichi_rules import score
 from riichi_rules.cli import main
 from riichi_rules.docs import pages, searched
 from riichi_rules.docs.searched import fingerprint, pair_search, search_site, witnesses
 from riichi_rules.docs.witnesses import Side, differences_lines
+from riichi_rules.hand import Win
 from riichi_rules.impact.wins import corpus_impact
 
 # "**Witness** ... <br>**Scores** 1 han 30 fu, 1500 points: ... <br><small>`riichi score ...`"
@@ -236,7 +238,7 @@ def test_the_cache_spares_a_second_search(tmp_path: Path,
                                           monkeypatch: pytest.MonkeyPatch) -> None:
     cache = tmp_path / "cache"
     first, _ = search_site(["ema-2016"], [], cache=cache)
-    assert len(list(cache.glob("*.pickle"))) == 1
+    assert len(list(cache.glob("*.json"))) == 1
 
     def searched_again(task: tuple[str, ...]) -> None:
         raise AssertionError(f"searched again: {task}")
@@ -259,6 +261,70 @@ def test_the_cache_spares_a_second_search(tmp_path: Path,
         "source": {"rulebook": "club", "edition": "1"}, "parameters": {"kiriage": False}}),
         encoding="utf-8")
     assert fingerprint((str(club),)) != before
+
+
+class _Planted:
+    """A pickle that, if it were unpickled, would write ``marker``."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Path.write_text, (self.marker, "ran"))
+
+
+def test_a_planted_cache_entry_is_never_run(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """The search's cache (docs/limits.md, "Files riichi-rules writes") is JSON read by type:
+    a pickle placed in it is never unpickled, and an entry that is not whole, not of its
+    fingerprint or not of the search's types is set aside with a note and searched again."""
+    import pickle
+
+    cache, marker = tmp_path / ".search", tmp_path / "marker"
+    cache.mkdir()
+    key = fingerprint(("ema-2016",))
+    # what the search keeps, small: a witness with a scored win and a rule without one
+    win = Win.from_json({"hand": "22p234p123s456s789s", "win": "9s", "tsumo": True})
+    small = searched.Witnesses("ema-2016", (
+        searched.RuleWitness("yaku", "pinfu", 0, "rulesets/base/yaku.rules", 33,
+                             (win, score(win, "ema-2016")), None, ()),
+        searched.RuleWitness("yaku", "riichi", 0, "rulesets/base/yaku.rules", 7, None, None,
+                             ("not found",))), tried=2)
+    asked: list[tuple[str, ...]] = []
+
+    def search(task: tuple[str, ...]) -> searched.Witnesses:
+        asked.append(task)
+        return small
+
+    monkeypatch.setattr(searched, "_task", search)
+    (cache / f"{key}.pickle").write_bytes(pickle.dumps(_Planted(marker)))
+    assert search_site(["ema-2016"], [], cache=cache) == ([small], [])
+    assert not marker.exists() and not (cache / f"{key}.pickle").exists()
+    assert len(asked) == 1  # nothing was read from the pickle: it was searched
+    entry = json.loads((cache / f"{key}.json").read_text(encoding="utf-8"))
+    tried_at = entry["found"]["tried"]
+    bad = {
+        "a pickle under the entry's name": (pickle.dumps(_Planted(marker)), "not UTF-8"),
+        "a cut entry": (json.dumps(entry)[:500].encode(), "not JSON"),
+        "another fingerprint's": (json.dumps({**entry, "key": "0" * 32}).encode(),
+                                  "not the entry of this fingerprint"),
+        "a field of another type": (json.dumps({**entry, "found": {
+            **entry["found"], "tried": str(tried_at)}}).encode(), "$.tried: not int"),
+        "an object the search never makes": (json.dumps({**entry, "found": {
+            **entry["found"], "rules": [{"py/reduce": ["os.system", "echo ran"]}]}}).encode(),
+            "$.rules[0]: the fields of a RuleWitness are not"),
+    }
+    for name, (data, why) in bad.items():
+        (cache / f"{key}.json").write_bytes(data)
+        notes: list[str] = []
+        asked.clear()
+        assert search_site(["ema-2016"], [], cache=cache, notes=notes) == ([small], []), name
+        assert len(asked) == 1 and len(notes) == 1, (name, notes)
+        assert why in notes[0] and "searched again" in notes[0], (name, notes)
+        assert not marker.exists()
+    # the entry written again is read: not searched a third time
+    asked.clear()
+    assert search_site(["ema-2016"], [], cache=cache) == ([small], []) and not asked
 
 
 @need_corpus(TENHOU / "agari.jsonl")

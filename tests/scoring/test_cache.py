@@ -159,9 +159,23 @@ def test_a_damaged_or_foreign_file_is_ignored_and_written_again(damage: str, kep
     assert cache.read_program(path, path.stem, config) is not None  # written again, whole
 
 
-def test_a_hostile_file_cannot_run_anything(kept: Path, tmp_path: Path) -> None:
+def _pickled_call(module: str, name: str, argument: str) -> bytes:
+    """A pickle calling ``module``'s ``name`` (which may be dotted) with ``argument``."""
+    def text(value: str) -> bytes:
+        return pickle.SHORT_BINUNICODE + bytes([len(value)]) + value.encode()
+
+    return (pickle.PROTO + bytes([4]) + text(module) + text(name) + pickle.STACK_GLOBAL
+            + text(argument) + pickle.TUPLE1 + pickle.REDUCE + pickle.STOP)
+
+
+@pytest.mark.parametrize("global_", [("os", "system"),
+                                     # through a module of the package that imports os
+                                     ("riichi_rules.scoring.cache", "os.system")])
+def test_a_hostile_file_cannot_run_anything(kept: Path, tmp_path: Path,
+                                            global_: tuple[str, str]) -> None:
     """A file with a valid header and digest whose pickle asks for os.system is refused
-    (the unpickler makes only the package's classes and a few plain ones)."""
+    (the unpickler makes only the package's classes, by plain name, and a few plain
+    ones)."""
     import hashlib
     import marshal
 
@@ -169,17 +183,25 @@ def test_a_hostile_file_cannot_run_anything(kept: Path, tmp_path: Path) -> None:
     cache.load_program(config)
     (path,) = kept.iterdir()
     marker = tmp_path / "ran"
-
-    class Hostile:
-        def __reduce__(self) -> tuple[Any, ...]:
-            return os.system, (f"touch {marker}",)
-
     codes, _, later = marshal.loads(path.read_bytes().split(b"\n", 3)[3])
-    payload = marshal.dumps((codes, pickle.dumps(Hostile()), later))
+    payload = marshal.dumps((codes, _pickled_call(*global_, f"touch {marker}"), later))
     header = cache._MAGIC + path.stem.encode() + b"\n"
     path.write_bytes(header + hashlib.sha256(payload).hexdigest().encode() + b"\n" + payload)
     assert cache.read_program(path, path.stem, config) is None
     assert not marker.exists()
+
+
+def test_a_folder_others_may_write_to_is_not_read(kept: Path) -> None:
+    """A kept program's code is run, so it is read only from a folder no one else may write
+    to (as ssh asks of its keys)."""
+    config = load_config("ema-2016")
+    cache.load_program(config)
+    (path,) = kept.iterdir()
+    assert cache.read_program(path, path.stem, config) is not None
+    kept.chmod(0o777)
+    assert cache.read_program(path, path.stem, config) is None
+    kept.chmod(0o755)
+    assert cache.read_program(path, path.stem, config) is not None
 
 
 def test_nothing_is_kept_when_the_cache_is_off(monkeypatch: pytest.MonkeyPatch,

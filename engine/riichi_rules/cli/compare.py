@@ -5,7 +5,8 @@ three or more rulesets, as a matrix (one column per ruleset). With ``--search``:
 rulesets score differently, found by search (riichi_rules.search); with ``--corpus FILES``:
 what the difference does to recorded wins (riichi_rules.cli.impact).
 
-Exit status: 0; 1 if a ruleset does not load (or is given twice); 2 with fewer than two.
+Exit status: 0; 1 if a ruleset does not load (or is given twice) or a rule has no value on a
+case (the comparison stops there); 2 with fewer than two.
 """
 
 from __future__ import annotations
@@ -74,12 +75,15 @@ def run(args: argparse.Namespace) -> int:
         from riichi_rules.cli.impact import run_corpus
 
         return run_corpus(args.rulesets[0], args.rulesets[1], args)
-    from riichi_rules.errors import DiagnosticError
+    from riichi_rules.errors import DiagnosticError, RulesetFault
 
     try:
         return _compare(args)
     except DiagnosticError as error:
         print(error.render(), file=sys.stderr)
+        return 1
+    except RulesetFault as error:
+        print(f"riichi compare: {error}", file=sys.stderr)
         return 1
     except ValueError as error:  # a ruleset given twice
         print(f"riichi compare: {error}", file=sys.stderr)

@@ -8,8 +8,10 @@ another takes its expectations; a case whose outcome its own changes explain is 
 folder's ``cases/`` and each ``--with-cases DIR`` run alongside the suite.
 ``--json`` prints ``{"cases", "rulesets", "passed", "failed", "skipped", "changed", "errors",
 "results"}``. Exit status: 0 when nothing failed; 1 when a case failed, a case file is broken
-or a ruleset cannot be loaded. Like the other subcommands, the module imports only the
-standard library at import time (the runner is imported inside ``run``).
+or a ruleset cannot be loaded; a rule that has no value on a case (a division by zero) stops
+the run there with one error naming the rule and the case (exit status 1). Like the other
+subcommands, the module imports only the standard library at import time (the runner is
+imported inside ``run``).
 """
 
 from __future__ import annotations
@@ -23,7 +25,7 @@ from typing import TYPE_CHECKING, Any, TextIO
 from riichi_rules import resources
 
 if TYPE_CHECKING:
-    from riichi_rules.conformance.cases import Suite
+    from riichi_rules.conformance.cases import Case, Suite
     from riichi_rules.conformance.runner import CaseResult
     from riichi_rules.rulesets.config import RulesetConfig
 
@@ -65,8 +67,8 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
 
 def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None = None) -> int:
     """Run the subcommand; returns the exit status."""
-    from riichi_rules.conformance.cases import load_suite
-    from riichi_rules.conformance.runner import run_suite, select
+    from riichi_rules.conformance.cases import Suite, suite_parts
+    from riichi_rules.conformance.runner import select
     from riichi_rules.errors import RiichiError
     from riichi_rules.rulesets.config import bundled_ids, load_config
 
@@ -79,17 +81,20 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
         print(f"riichi conformance: cannot load a ruleset:\n{error}", file=err)
         return 1
     cases_dir: Path | None = getattr(args, "cases", None)
-    try:
-        suite = load_suite(cases_dir)
-    except RiichiError as error:  # a ruleset's rules fail to compile (listing the yaku ids)
-        print(f"riichi conformance: {error}", file=err)
-        return 1
-    _add_own_cases(suite, configs, list(getattr(args, "with_cases", None) or ()))
     tags: list[str] = list(getattr(args, "tags", None) or ())
-    try:
-        results = run_suite(suite.cases, configs, tags,
-                            own_rulesets=not getattr(args, "rulesets", None))
-    except RiichiError as error:
+    own_rulesets = not getattr(args, "rulesets", None)
+    suite = Suite(resources.conformance_dir() if cases_dir is None else cases_dir)
+    results: list[CaseResult] = []
+    try:  # file by file: a rule that has no value on a case stops the run there
+        for part in suite_parts(cases_dir):
+            suite.files += part.files
+            suite.errors += part.errors
+            suite.cases += part.cases
+            results += _run_part(part.cases, configs, tags, own_rulesets)
+        own = _add_own_cases(suite, configs, list(getattr(args, "with_cases", None) or ()))
+        results += _run_part(own, configs, tags, own_rulesets)
+    except RiichiError as error:  # a ruleset's rules fail to compile (listing the yaku ids),
+        # or a rule has no value on a case (RulesetFault)
         print(f"riichi conformance: {error}", file=err)
         return 1
     if any(len(c.chain) > 2 for c in configs):  # a ruleset extends another: its changes
@@ -108,10 +113,26 @@ def run(args: argparse.Namespace, out: TextIO | None = None, err: TextIO | None 
     return 1 if failed or suite.errors else 0
 
 
-def _add_own_cases(suite: Suite, configs: list[RulesetConfig], folders: list[Path]) -> None:
+def _run_part(cases: list[Case], configs: list[RulesetConfig], tags: list[str],
+              own_rulesets: bool) -> list[CaseResult]:
+    """The results of some of the cases. Raises :class:`RulesetFault` when a rule had no
+    value on one of them (after that, the ruleset's results would say only that)."""
+    from riichi_rules.conformance.runner import run_suite
+    from riichi_rules.errors import RulesetFault
+
+    results = run_suite(cases, configs, tags, own_rulesets=own_rulesets)
+    for result in results:
+        if result.fault is not None:
+            raise RulesetFault(result.ruleset, result.case.id, result.case.location,
+                               result.fault)
+    return results
+
+
+def _add_own_cases(suite: Suite, configs: list[RulesetConfig], folders: list[Path]
+                   ) -> list[Case]:
     """Load the club's own case folders (``--with-cases``, and each selected ruleset's
-    ``cases/`` beside its ruleset.json) into ``suite``; their cases may name the selected
-    rulesets in ``expect``. A case id the suite already has is a broken file."""
+    ``cases/`` beside its ruleset.json) into ``suite``, and return their cases; they may name
+    the selected rulesets in ``expect``. A case id the suite already has is a broken file."""
     from riichi_rules.conformance.cases import (
         CaseFileError,
         known_ruleset_ids,
@@ -127,10 +148,11 @@ def _add_own_cases(suite: Suite, configs: list[RulesetConfig], folders: list[Pat
         if own.is_dir() and bundled not in config.path.parents and own not in folders:
             folders.append(own)
     if not folders:
-        return
+        return []
     known = {*known_ruleset_ids(), *(c.id for c in configs)}
     yaku = known_yaku_ids().union(*(program(c).declarations for c in configs))
     ids = {case.id: case.location for case in suite.cases}
+    added: list[Case] = []
     for folder in folders:
         more = load_suite(folder, known_rulesets=known, known_yaku=yaku)
         suite.files += more.files
@@ -144,6 +166,8 @@ def _add_own_cases(suite: Suite, configs: list[RulesetConfig], folders: list[Pat
                 continue
             ids[case.id] = case.location
             suite.cases.append(case)
+            added.append(case)
+    return added
 
 
 def _json(suite: Suite, selected: int, ids: list[str], results: list[CaseResult]

@@ -95,7 +95,7 @@ def run(args: argparse.Namespace) -> int:
         return _pdf(args)
     from riichi_rules.docs.owned import OutputClash
     from riichi_rules.docs.pages import build
-    from riichi_rules.errors import ConfigError, RuleError
+    from riichi_rules.errors import ConfigError, RuleError, RulesetFault
 
     missing = [c for c in args.corpus if not Path(c).exists()]
     if missing:
@@ -126,6 +126,9 @@ def run(args: argparse.Namespace) -> int:
         print("riichi docs: a ruleset does not load:", file=sys.stderr)
         print(error.render(), file=sys.stderr)
         return EXIT_ERRORS
+    except RulesetFault as error:  # on a case its comparison scores
+        print(f"riichi docs: {error}", file=sys.stderr)
+        return EXIT_ERRORS
     except OutputClash as error:
         print(f"riichi docs: {error.message}", file=sys.stderr)
         return EXIT_ERRORS
@@ -135,6 +138,8 @@ def run(args: argparse.Namespace) -> int:
     if not args.quiet:
         print(f"wrote {len(result.pages)} pages for {len(result.rulesets)} rulesets "
               f"({', '.join(result.rulesets)}) to {result.out}")
+    for message in result.notes:
+        print(f"riichi docs: note: {message}", file=sys.stderr)
     for message in result.unread:
         print(f"riichi docs: --corpus: {message}", file=sys.stderr)
     return EXIT_ERRORS if result.unread else EXIT_OK
@@ -150,6 +155,8 @@ def _site(args: argparse.Namespace) -> int:
         print(f"wrote the site of {site.pages.rulesets[0]} ({len(site.pages.pages)} pages"
               f"{compared}) to {site.site}; build it with: mkdocs build --strict -f "
               f"{site.config}")
+    for message in site.pages.notes:
+        print(f"riichi docs: note: {message}", file=sys.stderr)
     for message in site.pages.unread:
         print(f"riichi docs: --corpus: {message}", file=sys.stderr)
     return EXIT_ERRORS if site.pages.unread else EXIT_OK
@@ -157,7 +164,7 @@ def _site(args: argparse.Namespace) -> int:
 
 def _pdf(args: argparse.Namespace) -> int:
     from riichi_rules.docs.pdf import PdfUnavailable, build_pdf
-    from riichi_rules.errors import ConfigError, RuleError
+    from riichi_rules.errors import ConfigError, RuleError, RulesetFault
 
     if args.jobs is not None and args.jobs < 1:
         print("riichi docs: --jobs must be 1 or more", file=sys.stderr)
@@ -170,6 +177,9 @@ def _pdf(args: argparse.Namespace) -> int:
     except (ConfigError, RuleError) as error:
         print("riichi docs: a ruleset does not load:", file=sys.stderr)
         print(error.render(), file=sys.stderr)
+        return EXIT_ERRORS
+    except RulesetFault as error:
+        print(f"riichi docs: {error}", file=sys.stderr)
         return EXIT_ERRORS
     if not args.quiet:
         print(f"wrote {result.out}: {result.pages} pages, {len(result.chapters)} chapters "

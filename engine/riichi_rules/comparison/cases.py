@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from riichi_rules.comparison.parts import differing
@@ -19,7 +20,7 @@ from riichi_rules.comparison.referee_cases import (
     part_text,
     programs_on,
 )
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault, RulesetFault
 from riichi_rules.hand import Win
 from riichi_rules.referee.shadow import SCORING, Scored
 from riichi_rules.scoring.program import ScoringProgram
@@ -81,9 +82,11 @@ def outcome(result: Result | None, error: str = "") -> str:
     return f"{value} {result.points}"
 
 
-def _run(win: Mapping[str, Any], prog: ScoringProgram) -> tuple[Result | None, str]:
+def _run(case: Any, prog: ScoringProgram) -> tuple[Result | None, str]:
     try:
-        return score(win, prog), ""
+        return score(case.win, prog), ""
+    except RuleFault as fault:
+        raise RulesetFault(prog.config.label, case.id, case.location, fault) from None
     except InputError as error:
         return None, error.code
 
@@ -94,7 +97,7 @@ def scoring_differences(
     """How many scoring cases were scored under every ruleset, and those on which the
     rulesets do not all agree (the score, or the yaku that make it): each with its outcomes
     in a few words and, for each ruleset, the reasons it differs from the first (none where it
-    does not)."""
+    does not). Raises :class:`RulesetFault` at the first case a rule has no value on."""
     out = []
     compared = 0
     for case in suite:
@@ -102,7 +105,7 @@ def scoring_differences(
             continue
         compared += 1
         dated = programs_on(case, progs)
-        runs = [_run(case.win, p) for p in dated]
+        runs = [_run(case, p) for p in dated]
         seen = [(outcome(r, e), _yaku_set(r)) for r, e in runs]
         if all(s == seen[0] for s in seen):
             continue
@@ -110,6 +113,26 @@ def scoring_differences(
                     for k in range(len(progs)))
         out.append((case, [shown for shown, _ in seen], why))
     return compared, out
+
+
+def suite_differences(
+    progs: Sequence[ScoringProgram], suite: Sequence[Any] | None, cases_root: Path | None = None
+) -> tuple[int, list[Found], Sequence[Any]]:
+    """:func:`scoring_differences` on ``suite``, or else on the conformance suite under
+    ``cases_root`` (default: the bundled one) read file by file, so that a rule with no value
+    on a case stops it before a later file is read; with the cases (to follow the referee
+    cases of)."""
+    if suite is not None:
+        return (*scoring_differences(progs, suite), suite)
+    from riichi_rules.conformance.cases import suite_parts
+
+    compared, found, loaded = 0, [], []
+    for part in suite_parts(cases_root):
+        counted, more = scoring_differences(progs, part.cases)
+        compared += counted
+        found += more
+        loaded += part.cases
+    return compared, found, loaded
 
 
 def referee_differences(

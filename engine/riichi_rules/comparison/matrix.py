@@ -15,7 +15,7 @@ from riichi_rules.comparison.cases import (
     by_kind,
     case_source,
     referee_differences,
-    scoring_differences,
+    suite_differences,
 )
 from riichi_rules.comparison.pair import Ruleset
 from riichi_rules.comparison.parts import plain, rules_of, written, yaku_side
@@ -101,7 +101,8 @@ def matrix(
     suite: Sequence[Any] | None = None,
 ) -> Matrix:
     """Compare several rulesets (ids, paths, configs or compiled programs) at once, on the
-    bundled conformance suite, the cases under ``cases_root``, or ``suite``."""
+    bundled conformance suite, the cases under ``cases_root``, or ``suite``. Raises
+    :class:`~riichi_rules.errors.RulesetFault` at the first case a rule has no value on."""
     progs = [program(r) for r in rulesets]
     ids = tuple(p.config.label for p in progs)
     if len(set(ids)) < len(ids):
@@ -110,11 +111,9 @@ def matrix(
     rows: list[CaseRow] = []
     compared = referee_compared = 0
     if cases:
-        if suite is None:
-            from riichi_rules.conformance.cases import load_suite
-
-            suite = load_suite(cases_root).cases
-        compared, rows = _scoring_rows(progs, suite)
+        compared, found, suite = suite_differences(progs, suite, cases_root)
+        rows = [CaseRow(case.id, case.location, "scoring", tuple(shown), why,
+                        case_source(case)) for case, shown, why in found]
         referee_compared, referee_rows = _referee_rows(progs, suite)
         compared += referee_compared
         rows += referee_rows
@@ -147,14 +146,6 @@ def _yaku(progs: Sequence[ScoringProgram]) -> list[YakuRow]:
             title = next(f.title for f in found if f is not None)
             out.append(YakuRow(yaku_id, title, sides, tuple(sorted(reads)), rewritten))
     return out
-
-
-def _scoring_rows(
-    progs: Sequence[ScoringProgram], suite: Sequence[Any]
-) -> tuple[int, list[CaseRow]]:
-    compared, found = scoring_differences(progs, suite)
-    return compared, [CaseRow(case.id, case.location, "scoring", tuple(shown), why,
-                              case_source(case)) for case, shown, why in found]
 
 
 def _referee_rows(

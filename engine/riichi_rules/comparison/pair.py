@@ -17,7 +17,7 @@ from riichi_rules.comparison.cases import (
     by_kind,
     case_source,
     referee_differences,
-    scoring_differences,
+    suite_differences,
 )
 from riichi_rules.comparison.parts import (
     ParameterDifference,
@@ -79,7 +79,8 @@ def compare(
     """Compare two rulesets (ids, paths, configs or compiled programs), on the bundled
     conformance suite, the cases under ``cases_root``, or the cases given as ``suite``
     (conformance :class:`~riichi_rules.conformance.cases.Case` objects, loaded once by a
-    caller that compares several pairs)."""
+    caller that compares several pairs). Raises :class:`~riichi_rules.errors.RulesetFault`
+    at the first case a rule of either has no value on."""
     prog_a, prog_b = program(a), program(b)
     config_a, config_b = prog_a.config, prog_b.config
     params = parameter_differences(config_a, config_b)
@@ -88,24 +89,14 @@ def compare(
     case_diffs: list[CaseDifference] = []
     compared = referee_compared = 0
     if cases:
-        if suite is None:
-            from riichi_rules.conformance.cases import load_suite
-
-            suite = load_suite(cases_root).cases
-        compared, case_diffs = _cases(prog_a, prog_b, differing, suite)
+        compared, found, suite = suite_differences([prog_a, prog_b], suite, cases_root)
+        case_diffs = [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
+                                     case_source(case)) for case, shown, why in found]
         referee_compared, referee_diffs = _referee_cases(prog_a, prog_b, suite)
         compared += referee_compared
         case_diffs += referee_diffs
     return Comparison(config_a.label, config_b.label, tuple(params), tuple(yaku), tuple(case_diffs),
                       compared, referee_compared)
-
-
-def _cases(
-    a: ScoringProgram, b: ScoringProgram, differing: set[str], suite: Sequence[Any]
-) -> tuple[int, list[CaseDifference]]:
-    compared, found = scoring_differences([a, b], suite)
-    return compared, [CaseDifference(case.id, case.location, shown[0], shown[1], why[1],
-                                     case_source(case)) for case, shown, why in found]
 
 
 def _referee_cases(

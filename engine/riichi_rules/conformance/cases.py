@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import datetime as dt
 import json
-from collections.abc import Collection, Mapping, Sequence
+from collections.abc import Collection, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
@@ -70,6 +70,7 @@ __all__ = [
     "load_suite",
     "load_text",
     "schema_file",
+    "suite_parts",
 ]
 
 DEFAULT = "default"
@@ -230,21 +231,37 @@ def load_suite(
     default to the bundled rulesets and every yaku id they declare."""
     root = resources.conformance_dir() if root is None else root
     suite = Suite(root)
+    for part in suite_parts(root, known_rulesets=known_rulesets, known_yaku=known_yaku):
+        suite.files += part.files
+        suite.cases += part.cases
+        suite.errors += part.errors
+    return suite
+
+
+def suite_parts(
+    root: Path | None = None,
+    *,
+    known_rulesets: Collection[str] | None = None,
+    known_yaku: Collection[str] | None = None,
+) -> Iterator[Suite]:
+    """:func:`load_suite` file by file: a :class:`Suite` of each file (its cases, or its
+    error), loaded when asked for, so that a command that stops early loads no more."""
+    root = resources.conformance_dir() if root is None else root
     if not root.is_dir():
-        suite.errors.append(CaseFileError(root, [Diagnostic(
-            str(root), 1, 1, "no such folder of conformance cases")]))
-        return suite
+        yield Suite(root, errors=[CaseFileError(root, [Diagnostic(
+            str(root), 1, 1, "no such folder of conformance cases")])])
+        return
     rulesets = known_ruleset_ids() if known_rulesets is None else known_rulesets
     yaku = known_yaku_ids() if known_yaku is None else known_yaku
     seen: dict[str, str] = {}
     for path in case_files(root):
-        suite.files.append(path)
+        part = Suite(root, [path])
         try:
-            suite.cases.extend(load_file(path, known_rulesets=rulesets, known_yaku=yaku,
-                                         seen_ids=seen))
+            part.cases = load_file(path, known_rulesets=rulesets, known_yaku=yaku,
+                                   seen_ids=seen)
         except CaseFileError as error:
-            suite.errors.append(error)
-    return suite
+            part.errors.append(error)
+        yield part
 
 
 def load_file(

@@ -30,7 +30,7 @@ from riichi_rules.conformance.outcomes import (
     short,
     short_events,
 )
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.rulesets.config import RulesetConfig, load_config
 from riichi_rules.scoring.scorer import program, score
 
@@ -74,6 +74,8 @@ class CaseResult:
     expected_source: str | None = None
     expected_from: str = ""
     """Whose expectation was compared: the ruleset's own, one it extends, or ``default``."""
+    fault: RuleFault | None = None
+    """The rule that had no value on the case's win (its error is then ``rule_fault``)."""
 
     @property
     def passed(self) -> bool:
@@ -166,18 +168,20 @@ def _run(case: Case, config: RulesetConfig, expected: Mapping[str, Any],
     if case.win is None:
         return CaseResult(case, rid, FAILED, dict(expected), {}, "",
                           ("the case states no win and no events",))
+    fault = None
     try:
         result = score(case.win, config)
     except InputError as error:
         actual: dict[str, Any] = {"error": error.code}
         trace = f"InputError {error.code}: {error.message}"
+        fault = error if isinstance(error, RuleFault) else None
     else:
         actual = outcome_of(result)
         trace = result.explain()
     mismatches = tuple(compare(expected, actual))
     return CaseResult(
         case, rid, FAILED if mismatches else PASSED, dict(expected), actual, trace,
-        mismatches, expected_source=source,
+        mismatches, expected_source=source, fault=fault,
     )
 
 

@@ -158,6 +158,7 @@ class SiteBase:
         self.jobs = jobs
         self.witnesses: dict[str, Witnesses] = {}
         self.pair_found: dict[tuple[str, str], PairSearch] = {}
+        self.cache_notes: list[str] = []  # why an entry of the search's cache was set aside
         self.schemas = parameter_schemas()
         self.defaults = parameter_defaults()
         self.param_titles = {n: str(s.get("title", n)) for n, s in self.schemas.items()}

@@ -39,6 +39,8 @@ def on_config(config: Any) -> Any:
         generated = result.nav
         log.info("riichi docs: generated %d pages for %s", len(result.pages),
                  ", ".join(result.rulesets))
+        for note in result.notes:
+            log.info("riichi docs: %s", note)  # not a warning: --strict would stop
     sections = {title: entry for item in generated for title, entry in item.items()}
     config["nav"] = _expand(config.get("nav") or [], sections, docs_dir)
     return config

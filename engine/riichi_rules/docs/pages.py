@@ -73,7 +73,7 @@ class _Site(OverviewPages, YakuPages, ScoringPages, TablePages, ComparePages, In
         found, pair_found = search_site(
             [str(rs.config.path) for rs in self.rulesets],
             [(str(a.config.path), str(b.config.path)) for a, b in pairs], self.corpus,
-            self.jobs, self.out / SEARCH_CACHE)
+            self.jobs, self.out / SEARCH_CACHE, self.cache_notes)
         self.witnesses = {rs.slug: w for rs, w in zip(self.rulesets, found, strict=True)}
         self.pair_found = {(a.slug, b.slug): p for (a, b), p in zip(pairs, pair_found,
                                                                     strict=True)}
@@ -121,6 +121,7 @@ class BuildResult:
     nav: list[Any]
     rulesets: tuple[str, ...]
     unread: tuple[str, ...] = ()  # why each file of recorded wins that was not read at all
+    notes: tuple[str, ...] = ()  # why an entry of the search's cache was set aside
 
 
 def build(rulesets: Sequence[str | Path] | None = None, out: Path | None = None, *,
@@ -162,5 +163,6 @@ def make_pages(rulesets: Sequence[str | Path] | None, out: Path, *, search: bool
                            if found.impact is not None for u in found.impact.unread
                            if not u.wins)
     result = BuildResult(out, tuple(p for p in site.written if p.suffix == ".md"), nav,
-                         tuple(rs.config.id for rs in site.rulesets), tuple(unread))
+                         tuple(rs.config.id for rs in site.rulesets), tuple(unread),
+                         tuple(site.cache_notes))
     return result, site.files

@@ -10,7 +10,10 @@ may run in worker processes (``jobs``); each is decided by its seed alone. What 
 is kept in a cache folder (the rulebook's ``.search/``), under a fingerprint of everything that
 decides it (the engine's code, the ruleset's parameters and rule files, the grammar, the
 budgets and seed, the recorded wins' files): a build that changes none of them (``mkdocs
-serve`` rebuilding after an edit of a hand-written page) does not search again.
+serve`` rebuilding after an edit of a hand-written page) does not search again. An entry is
+JSON read back by type (:mod:`riichi_rules.docs.typed_json`: a file there can make no object
+but the search's own values), and one that is not whole, of another format or of another
+fingerprint is set aside, with a note saying why, and searched again.
 """
 
 from __future__ import annotations
@@ -20,15 +23,16 @@ import hashlib
 import json
 import multiprocessing
 import os
-import pickle
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
-from riichi_rules import resources
+from riichi_rules import limits, resources
 from riichi_rules.comparison.cases import Reason
+from riichi_rules.docs.typed_json import plain, typed
+from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import read_wins
 from riichi_rules.impact.wins import Impact, WinChange, measure
@@ -147,24 +151,32 @@ def _task(item: tuple[str, ...]) -> Witnesses | PairSearch:
 
 
 def search_site(rulesets: Sequence[str], pairs: Sequence[tuple[str, str]],
-                corpus: Sequence[str] = (), jobs: int = 1, cache: Path | None = None
-                ) -> tuple[list[Witnesses], list[PairSearch]]:
+                corpus: Sequence[str] = (), jobs: int = 1, cache: Path | None = None,
+                notes: list[str] | None = None) -> tuple[list[Witnesses], list[PairSearch]]:
     """The witnesses of each ruleset and the searched differences of each pair (rulesets as
     paths or ids), in the order given; those the ``cache`` folder holds are read from it, the
-    others searched and written to it (the entries not used are removed)."""
+    others searched and written to it (the entries not used are removed). Why an entry of
+    the cache was set aside is added to ``notes``."""
     tasks = [(ruleset,) for ruleset in rulesets] + [(a, b, *corpus) for a, b in pairs]
     keys = [fingerprint(task) for task in tasks]
     done: dict[str, Witnesses | PairSearch] = {}
     if cache is not None:
         for key in keys:
-            kept = _read_cached(cache / f"{key}.pickle")
+            try:
+                kept = read_cached(cache / f"{key}{CACHE_SUFFIX}", key)
+            except InputError as error:
+                if notes is not None:
+                    notes.append(f"{cache / (key + CACHE_SUFFIX)}: {error.message}; "
+                                 "searched again")
+                continue
             if kept is not None:
                 done[key] = kept
     todo = [(key, task) for key, task in zip(keys, tasks, strict=True) if key not in done]
     for (key, _), found in zip(todo, run_all(_task, [t for _, t in todo], jobs), strict=True):
         done[key] = found
     if cache is not None:
-        _write_cache(cache, {key: done[key] for key in keys})
+        searched = {key for key, _ in todo}
+        _write_cache(cache, {key: done[key] for key in keys}, set(done) - searched)
     results = [done[key] for key in keys]
     return ([w for w in results if isinstance(w, Witnesses)],
             [p for p in results if isinstance(p, PairSearch)])
@@ -193,26 +205,51 @@ def fingerprint(task: tuple[str, ...]) -> str:
     return digest.hexdigest()[:32]
 
 
-def _read_cached(path: Path) -> Witnesses | PairSearch | None:
-    """A cache entry, or None when there is none (or it does not read: it is searched
-    again)."""
-    try:
-        with path.open("rb") as handle:
-            found = pickle.load(handle)
-    except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError,
-            TypeError, ValueError):
+CACHE_FORMAT = "riichi-rules search 1"  # changed when what an entry holds changes
+CACHE_SUFFIX = ".json"
+CACHE_BYTES = 64 << 20  # far above an entry's size (a comparison with 6,000 recorded wins)
+_KINDS: dict[str, type[Witnesses] | type[PairSearch]] = {
+    "witnesses": Witnesses, "pair": PairSearch}
+
+
+def read_cached(path: Path, key: str) -> Witnesses | PairSearch | None:
+    """The cache entry of fingerprint ``key``, or None when there is none. Raises
+    :class:`InputError` (``bad_cache``) for a file that is not an entry of this format and
+    key, read as the JSON of the search's own types (never as code)."""
+    if not path.is_file():
         return None
-    return found if isinstance(found, Witnesses | PairSearch) else None
+    try:
+        entry = limits.load_json(limits.read_text(path, CACHE_BYTES, "a search cache entry"))
+    except json.JSONDecodeError as error:
+        raise InputError("bad_cache", f"not JSON ({error.msg} at line {error.lineno}, "
+                         f"column {error.colno})") from None
+    except InputError as error:
+        raise InputError("bad_cache", error.message) from None
+    if not (isinstance(entry, dict) and entry.get("format") == CACHE_FORMAT):
+        raise InputError("bad_cache", f"not an entry of the format {CACHE_FORMAT!r}")
+    if entry.get("key") != key or entry.get("kind") not in _KINDS or set(entry) != {
+            "format", "key", "kind", "found"}:
+        raise InputError("bad_cache", "not the entry of this fingerprint")
+    try:
+        return typed(_KINDS[entry["kind"]], entry["found"])
+    except ValueError as error:
+        raise InputError("bad_cache", limits.cut(str(error), 200)) from None
 
 
-def _write_cache(cache: Path, entries: dict[str, Witnesses | PairSearch]) -> None:
+def _write_cache(cache: Path, entries: dict[str, Witnesses | PairSearch],
+                 kept: set[str]) -> None:
+    """Write the entries not ``kept`` (read from the folder); remove those of other
+    fingerprints, and the entries of the older format (pickles, never read)."""
     cache.mkdir(parents=True, exist_ok=True)
     for key, found in entries.items():
-        path = cache / f"{key}.pickle"
-        if not path.exists():
-            path.write_bytes(pickle.dumps(found))
-    for old in cache.glob("*.pickle"):
-        if old.stem not in entries:
+        if key in kept:
+            continue
+        kind = "witnesses" if isinstance(found, Witnesses) else "pair"
+        entry = {"format": CACHE_FORMAT, "key": key, "kind": kind, "found": plain(found)}
+        (cache / f"{key}{CACHE_SUFFIX}").write_text(
+            json.dumps(entry, separators=(",", ":")) + "\n", encoding="utf-8")
+    for old in [*cache.glob(f"*{CACHE_SUFFIX}"), *cache.glob("*.pickle")]:
+        if old.stem not in entries or old.suffix == ".pickle":
             old.unlink()
 
 

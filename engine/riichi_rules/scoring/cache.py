@@ -16,7 +16,9 @@ so that nothing kept is trusted for a changed file:
   module is never run stale).
 
 A file holds its key and a digest of its contents: a file that is not whole, not ours, or of
-another key is ignored and written again. Only programs of generated code are kept (their
+another key is ignored and written again. Its generated code is run, as Python runs its own
+``__pycache__``, so a file is read only when it and its folder belong to the user and no one
+else may write to the folder. Only programs of generated code are kept (their
 functions are code, which is kept with ``marshal``, like Python's own ``__pycache__``; the
 rest of the program is a pickle read back by an unpickler that makes only the package's own
 classes and a few plain ones).
@@ -263,10 +265,13 @@ class _Unpickler(pickle.Unpickler):
         return _vocabulary_object(pid)
 
     def find_class(self, module: str, name: str) -> Any:
-        if module == "riichi_rules" or module.startswith("riichi_rules."):
-            return super().find_class(module, name)
         if (module, name) in _PLAIN_CLASSES:
             return super().find_class(module, name)
+        if (module == "riichi_rules" or module.startswith("riichi_rules.")) and "." not in name:
+            # a dotted name would reach through a module's imports (os.system)
+            found = super().find_class(module, name)
+            if isinstance(found, type) and found.__module__.startswith("riichi_rules."):
+                return found
         raise pickle.UnpicklingError(f"a kept program may not hold {module}.{name}")
 
 
@@ -306,6 +311,20 @@ def _code_refs(config: RulesetConfig, generated: Sequence[Generated]
         for name, function in made.functions.items():
             refs[("function_of", i, name)] = function
     return refs
+
+
+def _own(path: Path) -> bool:
+    """Whether a kept program may be read: its generated code is run, so the file and its
+    folder must be the user's own, and no one else may write to the folder (as ssh asks of
+    its keys)."""
+    if not hasattr(os, "getuid"):  # pragma: no cover - not on POSIX
+        return True
+    try:
+        file, folder = path.stat(), path.parent.stat()
+    except OSError:
+        return False
+    uid = os.getuid()
+    return file.st_uid == uid and folder.st_uid == uid and not folder.st_mode & 0o022
 
 
 def write_program(path: Path, key: str, program: ScoringProgram) -> bool:
@@ -353,6 +372,8 @@ def read_program(path: Path, key: str, config: RulesetConfig) -> ScoringProgram 
     """The program kept at ``path`` for ``key``, or None (no file, or one that is not whole,
     not ours, or of another key). Its typed rules, declarations and table rules are read when
     first asked for."""
+    if not _own(path):
+        return None
     try:
         data = path.read_bytes()
     except OSError:
