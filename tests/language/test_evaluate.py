@@ -280,8 +280,8 @@ def test_every_table_rule_on_every_referee_case(ruleset: str, backend: str) -> N
     prog = _checked_table(_program(ruleset, backend), mismatches)
     followed = 0
     for case in _cases():
-        if case.deal is None or case.events is None:
-            continue
+        if case.deal is None or case.events is None or not case.plays(prog.config):
+            continue  # a hand with no deal, or dealt at a table of other players
         play(case.deal, case.steps, prog, name=case.id)
         followed += 1
     assert followed > 100
