@@ -12,11 +12,13 @@ and the final standings.
 * Every record file the corpus's lists name is replayed (:func:`corpus_data.listed_records`),
   and every file is read, but those listed in KNOWN_REPLAY.md as unreadable, with what the
   reader says and the cause.
-* Three-player games and Tenhou's special lobbies (GO type bit 0x10, or any of 0x200, 0x400,
-  0x800: README "GO type bits") must come back as ``unsupported``, with no disagreement. The
-  expected set is read from each file's ``<GO type=...>`` here, not from our reader; for a
-  tenhou.net/6 file from its ``rule.disp``: a lobby of Tenhou's (room, East or South, the
-  marks 喰 赤 速) or not (a game of another platform written in the same form).
+* Tenhou's special lobbies (any of the GO type bits 0x200, 0x400, 0x800: README "GO type
+  bits") must come back as ``unsupported``, with no disagreement. The expected set is read
+  from each file's ``<GO type=...>`` here, not from our reader; for a tenhou.net/6 file from
+  its ``rule.disp``: a lobby of Tenhou's (三 for three players, room, East or South, the marks
+  喰 赤 速) or not (a game of another platform written in the same form). A three-player game
+  (GO type bit 0x10) of a ranked lobby is replayed under ``tenhou-sanma``, the ruleset
+  extending ``tenhou`` for three players (see also test_sanma_replay_corpus.py).
 * Every other game must replay every hand (as many as the file has ``<INIT`` tags, or
   tenhou.net/6 ``log`` entries) and every win (``<AGARI`` tags, or winners of ``和了``
   results), and every disagreement must be listed in KNOWN_REPLAY.md with its cause; a listed
@@ -62,10 +64,10 @@ from riichi_rules.rulesets.config import load_config
 
 KNOWN = Path(__file__).with_name("KNOWN_REPLAY.md")
 RECORD_SUFFIXES = (".xml", ".xml_", ".mjlog", ".json")  # the suffixes of the corpus's records
-SPECIAL_BITS = 0x10 | 0x200 | 0x400 | 0x800  # 3-player; chip, "ratio", 1,000-point lobbies
+SPECIAL_BITS = 0x200 | 0x400 | 0x800  # chip, "ratio", 1,000-point lobbies
 # a Tenhou lobby as tenhou.net/6 writes it (README "Types found here": 四鳳南喰赤 without the
 # player count; 三 first for 3-player): room, East or South, then the marks
-TENHOU_LOBBY = re.compile(r"[般上特鳳]?[東南]喰?赤?速?")
+TENHOU_LOBBY = re.compile(r"三?[般上特鳳]?[東南]喰?赤?速?")
 
 pytestmark = need_corpus(TENHOU / "mjlog")
 
@@ -128,8 +130,8 @@ def is_mjlog(name: str) -> bool:
 
 
 def special(name: str) -> bool:
-    """A game our replay does not model, judged from the file: a 3-player game or a special
-    lobby (GO type bits), or a tenhou.net/6 game whose ``rule.disp`` is no Tenhou lobby."""
+    """A game our replay does not model, judged from the file: a special lobby (GO type bits),
+    or a tenhou.net/6 game whose ``rule.disp`` is no Tenhou lobby."""
     if is_mjlog(name):
         return bool(go_type(name) & SPECIAL_BITS)
     disp = tenhou6_data(name).get("rule", {}).get("disp", "")
@@ -211,7 +213,7 @@ def test_every_file_is_read_or_refused_with_its_reason() -> None:
         assert "\n" not in report.error and "\n" not in report.unsupported, report.source
 
 
-def test_three_player_and_special_lobby_games_are_unsupported() -> None:
+def test_special_lobby_games_are_unsupported() -> None:
     for name, report in reports().items():
         if report.error or "#" in name or not name.startswith("tenhou/"):
             continue
@@ -220,11 +222,11 @@ def test_three_player_and_special_lobby_games_are_unsupported() -> None:
             assert report.disagreements == [] and report.hands == 0
         else:
             assert not report.unsupported, f"{name}: {report.unsupported}"
-    # games.tsv (README "Counts") flags 3-player games and the special lobbies in its notes:
-    # the GO bits read here agree with it for every file it lists
+    # games.tsv (README "Counts") flags the special lobbies in its notes: the GO bits read
+    # here agree with it for every file it lists
     for row in tsv_rows(TENHOU / "games.tsv"):
         if row["file"].startswith("mjlog/"):
-            flagged = "special lobby" in row["notes"] or "3-player" in row["notes"]
+            flagged = "special lobby" in row["notes"]
             assert special(f"tenhou/{row['file']}") is flagged, row["file"]
 
 

@@ -165,10 +165,15 @@ def test_a_pair_page_lists_the_cases_that_differ(rulebook: Path) -> None:
 def test_table_rules_read_as_english_per_ruleset(rulebook: Path) -> None:
     claims = (rulebook / "rulesets/ema-2016/claims.md").read_text(encoding="utf-8")
     # EMA 2016 §3.3.1 (claims on a discard), §3.3.3 (a chow only from the player on the left),
-    # §3.3.14 (no calls in riichi); rulesets/base/table.rules claim chi
+    # §3.3.14 (no calls in riichi); rulesets/base/table.rules claim chi, where the ruleset
+    # plays chi at all (rule.chi, on in EMA 2016: it folds away in this ruleset's sentence)
     chi = _section(claims, "### Chow")
-    assert ("**Allowed when:** the tile was discarded, the tile comes from the player on the "
-            "left, the wall is not empty, and the player has not declared riichi.") in chi
+    assert ("**Allowed when:** “Chi (chow claims)” is on (here: on), the tile was discarded, "
+            "the tile comes from the player on the left, the wall is not empty, and the player "
+            "has not declared riichi.") in chi
+    assert ("**In this ruleset** that comes to: the tile was discarded, the tile comes from "
+            "the player on the left, the wall is not empty, and the player has not declared "
+            "riichi.") in chi
     assert "rulesets/base/table.rules:" in chi and "**Source:** ema-rcr-2016 §3.3.1" in chi
     # §3.3.10: no fifth kan; max_kans is 4 in EMA 2016 (the schema default)
     kong = _section(claims, "### Kong")

@@ -178,10 +178,26 @@ def table_condition(ruleset: str, kind: str, name: str, folded: bool = False) ->
 # (ruleset, kind, name, folded, the sentence, where the rule comes from)
 TABLE_RULES = [
     # EMA 2016 §3.3.1, §3.3.3: a chow only on a discard from the player on the left; no call
-    # on the last tile; §3.3.14 no calls in riichi
+    # on the last tile; §3.3.14 no calls in riichi; where the ruleset plays chi at all (EMA
+    # 2016 does: the parameter's clause folds away)
     ("ema-2016", "claim", "chi", False,
+     "“Chi (chow claims)” is on (here: on), the tile was discarded, the tile comes from the "
+     "player on the left, the wall is not empty, and the player has not declared riichi"),
+    ("ema-2016", "claim", "chi", True,
      "the tile was discarded, the tile comes from the player on the left, the wall is not "
      "empty, and the player has not declared riichi"),
+    # "Chii disallowed" with three players [mjstars-tenhou-sanma, riichi-wiki-sanma]
+    ("tenhou-sanma", "claim", "chi", True, "never"),
+    # a North set aside may be won on [mjstars-tenhou-sanma] ("Other players may declare ron
+    # on a kita call"); a kita not right after a call ("May not be done immediately after a
+    # pon") and not once the live wall is empty
+    ("tenhou-sanma", "claim", "ron", True,
+     "the tile completes the player's hand, winning with the tile would score a yaku, the "
+     "player is not furiten, and either the tile was discarded, the tile was added to a pung "
+     "to make a kan, or the tile is a North set aside (kita)"),
+    ("tenhou-sanma", "kan_rule", "kita", True,
+     "at least one tile is left in the live wall and the player's turn did not begin with a "
+     "call"),
     # EMA 2016 §3.2 (own discards), §3.3.6 (in EMA 2016 the added-kan tile counts as a
     # discard: kakan_counts_as_discard on, variants.md #34)
     ("ema-2016", "furiten", "own_discard", True,
@@ -209,7 +225,7 @@ TABLE_RULES = [
 
 
 @pytest.mark.parametrize(("ruleset", "kind", "name", "folded", "sentence"), TABLE_RULES,
-                         ids=[f"{r[0]}-{r[2]}" for r in TABLE_RULES])
+                         ids=[f"{r[0]}-{r[2]}{'-folded' if r[3] else ''}" for r in TABLE_RULES])
 def test_table_rules_read_as_english(ruleset: str, kind: str, name: str, folded: bool,
                                      sentence: str) -> None:
     assert table_condition(ruleset, kind, name, folded) == sentence

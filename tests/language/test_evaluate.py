@@ -278,11 +278,12 @@ def test_every_table_rule_on_every_referee_case(ruleset: str, backend: str) -> N
 
     mismatches: list[str] = []
     prog = _checked_table(_program(ruleset, backend), mismatches)
-    followed = 0
-    for case in _cases():
-        if case.deal is None or case.events is None:
-            continue
+    # the referee cases dealt at this ruleset's table (its players: sanma-table.yaml's at
+    # the three-player rulesets, the others at the four-player ones)
+    cases = [c for c in _cases()
+             if c.deal is not None and c.events is not None and c.plays(prog.config)]
+    assert cases, ruleset
+    for case in cases:
+        assert case.deal is not None
         play(case.deal, case.steps, prog, name=case.id)
-        followed += 1
-    assert followed > 100
     assert not mismatches, mismatches[:5]

@@ -236,7 +236,7 @@ def test_decode_meld_nukidora_and_errors() -> None:
         # README "Types found here"
         (9, 4, True, "四般南喰赤"),
         (137, 4, True, "四上南喰赤"),
-        (185, 3, False, "三鳳南喰赤"),  # 3-player
+        (185, 3, True, "三鳳南喰赤"),  # 3-player: the standard three-player rules
         (2113, 4, False, "四般東喰赤速"),  # 0x841: special lobby
         (553, 4, False, "四特南喰赤"),  # 0x229: chip lobby
         (1569, 4, False, "四特東喰赤"),  # 0x621
@@ -264,7 +264,7 @@ def test_sanma_fragment() -> None:
         'hai2="86,87,89,90,91,92,93,94,95,96,97,98,99,102"/></mjloggm>'
     )
     game = read_mjlog(text)
-    assert game.rules.players == 3 and not game.rules.standard
+    assert game.rules.players == 3 and game.rules.standard
     assert game.players == ("a", "b", "c")
     hand = game.hands[0]
     assert hand.scores == (35000, 35000, 35000) and len(hand.hands) == 3
@@ -427,8 +427,9 @@ def test_corpus_game(path: Path) -> None:
         assert result_counts(game) == (int(row["agari_tags"]), int(row["ryuukyoku_tags"]))
         assert game.rules.raw["type"] == int(row["go_type"])
         assert game.rules.label == row["label"]
-        # the README's flags: 3-player and special lobbies are not standard
-        flagged = "special lobby" in row["notes"] or "3-player" in row["notes"]
+        # the README's flags: special lobbies are not standard (a 3-player game of a ranked
+        # lobby is: it plays the standard three-player rules, rule.players 3)
+        flagged = "special lobby" in row["notes"]
         assert game.rules.standard is not flagged
         if row["game_id"] and row["game_id_from"] == "file name":
             assert game.game_id == row["game_id"]
@@ -467,7 +468,7 @@ def test_corpus_totals() -> None:
     # (chips, "ratio", a 1,000-point start): not standard. Judged from each file's own GO tag.
     for path, game in zip(files, games, strict=True):
         bits = go_type(path)
-        assert game.rules.standard is not bool(bits & (0x10 | 0x200 | 0x400 | 0x800)), path
+        assert game.rules.standard is not bool(bits & (0x200 | 0x400 | 0x800)), path
         assert game.rules.players == (3 if bits & 0x10 else 4), path
 
 

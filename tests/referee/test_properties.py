@@ -5,6 +5,9 @@ in any case:
 * points are neither made nor lost: after every event, the sum of the scores plus 1,000 for
   each riichi stick on the table is what it was at the start of the hand (so over a hand, the
   change in the sum of scores is -1,000 x the change in the sticks on the table);
+* with three players too (tenhou-sanma, mahjong-soul-sanma: the 108-tile set, kita, the
+  payments of a self-draw by the two others): the payments of every hand sum to zero (what a
+  hand's winners and tenpai players collect is what the others pay, and the riichi sticks);
 * a seat the referee reports furiten (:meth:`HandReferee.furiten`) is never allowed to win
   on the tile just released (:meth:`HandReferee.ron_allowed`), at every discard and every kan,
   for every seat;
@@ -28,7 +31,7 @@ from hypothesis import strategies as st
 from corpus_data import TENHOU, need_corpus, record_text
 from referee.scenarios import BUNDLED
 from riichi_rules.cli import main
-from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.hand import NORTH, Meld, MeldType, Relative
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -39,6 +42,7 @@ from riichi_rules.records.events import (
     Event,
     GameRecord,
     HandRecord,
+    Nukidora,
     RecordedWin,
     RiichiAccepted,
     RiichiDeclared,
@@ -49,6 +53,7 @@ from riichi_rules.referee.hand import HandReferee
 from riichi_rules.referee.questions import waits
 from riichi_rules.referee.state import relation
 from riichi_rules.rulesets.config import load_config
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.scorer import program
 from riichi_rules.tiles import Tile, Wind
 
@@ -80,7 +85,7 @@ def check_release(referee: HandReferee, counts: Counts) -> None:
     if release is None:
         return
     releaser, tile, _ = release
-    for seat in range(4):
+    for seat in range(referee.state.players):
         if seat == releaser:
             continue
         counts.releases += 1
@@ -174,11 +179,9 @@ def with_shared_summary(counts: Counts) -> None:
 # ---------------------------------------------------------------------------- synthetic hands
 
 
-def new_wall(rng: random.Random, red: bool) -> list[Tile]:
-    tiles = [Tile.of(kind) for kind in range(34) for _ in range(4)]
-    if red:
-        for kind in (4, 13, 22):
-            tiles[tiles.index(Tile.of(kind))] = Tile.of(kind, True)
+def new_wall(rng: random.Random, table: Table) -> list[Tile]:
+    """The ruleset's tile set (Table.tile_set: 136 tiles, or 108 without 2m-8m), shuffled."""
+    tiles = list(table.tile_set())
     rng.shuffle(tiles)
     return tiles
 
@@ -189,10 +192,10 @@ def unscored_win(referee: HandReferee, seat: int, from_seat: int, tile: Tile,
     s = referee.state.seats[seat]
     hand = tuple(sorted([*s.hand, tile] if seat != from_seat else s.hand))
     recorded = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
-                           deltas=(0, 0, 0, 0), pao=None, honba=referee.state.honba,
-                           sticks=referee.state.sticks)
+                           deltas=(0,) * referee.state.players, pao=None,
+                           honba=referee.state.honba, sticks=referee.state.sticks)
     return Win(seat, from_seat, hand, tile, tuple(s.melds), tuple(referee.state.dora), (),
-               recorded, index=index)
+               recorded, s.kita, index=index)
 
 
 def tenpai_after(hand: list[Tile], melds: list[Meld], discard: Tile) -> bool:
@@ -229,25 +232,35 @@ def chow_tiles(hand: list[Tile], called: Tile) -> list[Tile] | None:
 
 
 class RandomHand:
-    """One hand played at random under a ruleset: draws and discards, riichi when a closed
-    tenpai hand may declare it, pon and chi when offered, ron when allowed (by one, two or
-    three winners as the ruleset allows), and the exhaustive draw. Every event is checked for
-    the conservation of points, every release for furiten => no ron."""
+    """One hand played at random under a ruleset, at its table (its players, its tile set and
+    live wall): draws and discards, riichi when a closed tenpai hand may declare it, pon and
+    chi when offered, a North set aside now and then where the ruleset plays kita (its
+    replacement tile drawn from the dead wall), ron when allowed (by one, two or three winners
+    as the ruleset allows), self-draws, and the exhaustive draw. Every event is checked for the
+    conservation of points, every release for furiten => no ron."""
 
     def __init__(self, seed: int, ruleset: str) -> None:
         self.rng = random.Random(seed)
-        self.params = load_config(ruleset).parameters
-        wall = new_wall(self.rng, int(self.params["red_fives"]) > 0)  # type: ignore[call-overload]
-        self.dealer = self.rng.randrange(4)
-        scores = [self.rng.choice((25000, 30000, 900, 1000, 51000)) for _ in range(4)]
+        config = load_config(ruleset)
+        self.params = config.parameters
+        table = Table.of(config)
+        self.players = n = table.players
+        wall = new_wall(self.rng, table)
+        self.dealer = self.rng.randrange(n)
+        scores = [self.rng.choice((25000, 30000, 900, 1000, 51000)) for _ in range(n)]
         self.referee = HandReferee(
             program(ruleset), dealer=self.dealer, round_wind=Wind.E,
             honba=self.rng.randrange(4), sticks=self.rng.randrange(3), scores=scores,
-            hands=[wall[13 * s:13 * s + 13] for s in range(4)], dora_indicator=wall[130],
+            hands=[wall[13 * s:13 * s + 13] for s in range(n)], dora_indicator=wall[-5],
             name=f"random hand {seed} ({ruleset})",
         )
-        self.live = wall[52:122]
+        # the live wall, then the dead wall's replacement tiles (a replacement draw is one
+        # draw fewer from the live wall: Table.live_wall counts it)
+        self.live = wall[13 * n:13 * n + table.live_wall]
+        self.dead = wall[13 * n + table.live_wall:-5]
+        self.kita = table.kita
         self.start = on_table(self.referee)
+        self.sticks_at_start = self.referee.state.sticks
         self.index = 0
         self.counts = Counts()
 
@@ -266,12 +279,21 @@ class RandomHand:
             s = ref.state.seats[seat]
             if draw:
                 if not self.live:
-                    tenpai = tuple(x for x in range(4) if waits(
+                    tenpai = tuple(x for x in range(self.players) if waits(
                         ref.state.seats[x].hand, ref.state.seats[x].melds))
-                    self.emit(DrawnHand(seat, "exhaustive", tenpai, {}, (0, 0, 0, 0),
+                    self.emit(DrawnHand(seat, "exhaustive", tenpai, {}, (0,) * self.players,
                                         index=self.index))
                     break
                 self.emit(Draw(seat, self.live.pop(0), index=self.index))
+            if self.set_north_aside(seat):
+                if ref.state.ended:
+                    break
+                draw = False  # its turn goes on with the replacement tile
+                continue
+            if s.drawn is not None and "tsumo" in ref.turn_options(("tsumo",)) and (
+                    self.rng.random() < 0.5):
+                self.emit(unscored_win(ref, seat, seat, s.drawn, self.index))
+                break
             declared = False
             if s.riichi and s.drawn is not None:
                 tile = s.drawn
@@ -300,26 +322,43 @@ class RandomHand:
             if caller is not None:
                 seat, draw = caller, False
                 continue
-            seat, draw = (seat + 1) % 4, True
+            seat, draw = (seat + 1) % self.players, True
         assert ref.state.ended
         self.counts.hands += 1
         return self.counts
 
     def ron(self, discarder: int) -> bool:
         ref = self.referee
-        winners = [(discarder + k) % 4 for k in (1, 2, 3)
-                   if ref.ron_allowed((discarder + k) % 4)]
+        winners = [(discarder + k) % self.players for k in range(1, self.players)
+                   if ref.ron_allowed((discarder + k) % self.players)]
         if not winners or self.rng.random() < 0.3:
             return False
         style = self.params["multiple_ron"]
         if len(winners) == 3 and self.params["triple_ron_abort"]:
-            self.emit(DrawnHand(discarder, "sanchahou", (), {}, (0, 0, 0, 0),
+            self.emit(DrawnHand(discarder, "sanchahou", (), {}, (0,) * self.players,
                                 index=self.index))
             return True
         limit = {"head_bump": 1, "double": 2}.get(str(style), 3)
         tile = ref.state.last_release[1]  # type: ignore[index]
         for seat in winners[:limit]:
             self.emit(unscored_win(ref, seat, discarder, tile, self.index))
+        return True
+
+    def set_north_aside(self, seat: int) -> bool:
+        """Now and then, where the ruleset plays kita and the seat holds a North: set it aside
+        (others may win on it), then draw the replacement tile. True when it did."""
+        ref = self.referee
+        s = ref.state.seats[seat]
+        north = next((t for t in s.hand if t.kind == NORTH), None)
+        if (not self.kita or north is None or not self.live or s.riichi or s.call is not None
+                or self.rng.random() < 0.5):
+            return False
+        self.emit(Nukidora(seat, north, index=self.index))
+        check_release(ref, self.counts)
+        if self.ron(seat):
+            return True
+        self.emit(Draw(seat, self.dead.pop(0), index=self.index))
+        self.live.pop()  # the dead wall takes the live wall's last tile in its place
         return True
 
     def call(self, discarder: int) -> int | None:
@@ -363,6 +402,46 @@ def test_random_hands_reach_furiten_and_wins() -> None:
         for name in ("hands", "events", "releases", "furiten", "refused_wins"):
             setattr(total, name, getattr(total, name) + getattr(counts, name))
     assert total.hands == 40 and total.furiten > 0 and total.refused_wins > 0 and wins > 0
+
+
+SANMA = ("tenhou-sanma", "mahjong-soul-sanma")
+
+
+def settled(hand: RandomHand) -> int:
+    """What a played hand's score changes add up to, with the riichi sticks that went onto
+    the table (+) or off it (-) counted in: zero when every point paid is collected."""
+    ref = hand.referee
+    deposit = int(str(hand.params["riichi_deposit"]))
+    return sum(ref.deltas) + deposit * (ref.state.sticks - hand.sticks_at_start)
+
+
+@settings(max_examples=60, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), ruleset=st.sampled_from(SANMA))
+def test_random_three_player_hands_pay_as_much_as_they_collect(seed: int, ruleset: str) -> None:
+    hand = RandomHand(seed, ruleset)
+    hand.play()
+    assert len(hand.referee.deltas) == 3
+    assert settled(hand) == 0
+    for win in hand.referee.wins:  # a win's payments: the payers' loss is the winner's gain
+        assert len(win.deltas) == 3 and sum(win.deltas) >= 0
+
+
+def test_random_three_player_hands_reach_kita_wins_and_draws() -> None:
+    """The random three-player hands do exercise the property: over a fixed set of seeds some
+    hands set a North aside, and some end in a ron, a self-draw, an exhaustive draw."""
+    seen: set[str] = set()
+    for seed in range(60):
+        hand = RandomHand(seed, SANMA[seed % len(SANMA)])
+        hand.play()
+        assert settled(hand) == 0
+        ref = hand.referee
+        if any(s.kita for s in ref.state.seats):
+            seen.add("kita")
+        seen.update("tsumo" if w.seat == w.deltas.index(max(w.deltas)) and sum(
+            d < 0 for d in w.deltas) == 2 else "ron" for w in ref.wins)
+        if ref.ending == "exhaustive":
+            seen.add("exhaustive")
+    assert seen >= {"kita", "ron", "tsumo", "exhaustive"}, seen
 
 
 # ---------------------------------------------------------------------------- bad records

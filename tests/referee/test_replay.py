@@ -95,9 +95,16 @@ def test_games_refused_with_the_reason() -> None:
     assert refused.hands == 0 and not refused.disagreements
     # under its platform's ruleset it is replayed (the two hands; its end is Mahjong Soul's)
     assert not replay_dated(soul, load_config("mahjong-soul")).unsupported
+    # a three-player game named under tenhou replays under the bundled ruleset extending it
+    # for three players; under a four-player ruleset that has none, it is refused
     three = read_tenhou6({**GAME, "rule": {"disp": "三鳳南喰赤"}, "log": []})
-    assert replay_dated(three, TENHOU).unsupported == (
-        "三鳳南喰赤: three-player rules (not modelled)")
+    assert replay_dated(three, TENHOU).ruleset.startswith("tenhou-sanma")
+    assert replay_dated(three, load_config("ema-2016")).unsupported == (
+        "三鳳南喰赤: a 3-player game, and ema-2016 seats 4 players (rule.players): replay it "
+        "with a ruleset for 3 players")
+    # and a four-player game is refused under a three-player ruleset
+    assert ": a 4-player game, and tenhou-sanma seats 3 players" in replay_dated(
+        game(), load_config("tenhou-sanma")).unsupported
     chips = read_tenhou6({**GAME, "rule": {"disp": "般南喰赤祝5"}})
     assert replay_dated(chips, TENHOU).unsupported.endswith(
         "a special lobby's scoring (not modelled)")

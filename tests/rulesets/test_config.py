@@ -69,6 +69,20 @@ def test_defaults_validate_against_their_own_schema() -> None:
     assert list(Draft202012Validator(_schema()).iter_errors(doc)) == []
 
 
+def test_every_section_of_the_schema_names_each_parameter_by_its_own_definition() -> None:
+    """parameters and history take each parameter's values by its own definition (a history
+    of dead_wall once took kita's, a boolean); citations, uncertain and unsourced name each."""
+    props = _schema()["properties"]
+    assert isinstance(props, dict)
+    names = set(parameter_schemas())
+    for section in ("parameters", "history", "citations", "uncertain", "unsourced"):
+        assert set(props[section]["properties"]) == names, section
+    for name in names:
+        own = {"$ref": f"#/$defs/{name}"}
+        assert props["parameters"]["properties"][name] == own, name
+        assert props["history"]["properties"][name]["items"]["properties"]["value"] == own, name
+
+
 def test_brief_parameter_names_present() -> None:
     names = set(parameter_schemas())
     for n in (

@@ -99,8 +99,8 @@ def test_a_kept_program_answers_the_referee_alike(kept: Path) -> None:
     fresh = compile_program(config, "closures")
     followed = 0
     for case in load_suite().cases:
-        if case.deal is None or case.events is None:
-            continue
+        if case.deal is None or case.events is None or not case.plays(config):
+            continue  # a hand with no deal, or dealt at a table of other players
         kept_play = play(case.deal, case.steps, again, name=case.id)
         fresh_play = play(case.deal, case.steps, fresh, name=case.id)
         assert _outcome(kept_play) == _outcome(fresh_play), case.id

@@ -28,7 +28,7 @@ from riichi_rules.scoring.scorer import program
 from riichi_rules.search.climb import Budget
 from riichi_rules.search.table_differences import TableDifferences, search_table
 from riichi_rules.search.table_driver import outcome
-from riichi_rules.search.table_targets import table_clauses
+from riichi_rules.search.table_targets import differing_clauses, table_clauses
 from ruleset_pairs import BUNDLED, EVERY_PAIR, pairs
 
 # Where the search does not yet find what a case shows (the reason each), failing if found:
@@ -109,6 +109,18 @@ def test_deterministic_for_a_seed_and_every_witness_replays(seed: int, pair: tup
 def test_a_ruleset_against_itself_differs_nowhere() -> None:
     found = search_table(program("tenhou"), program("tenhou"), Budget.of(50), 0)
     assert found.targets == [] and found.findings == [] and found.searched == 0
+
+
+def test_a_table_of_other_players_is_not_searched() -> None:
+    """The scenarios deal the four-player set to four seats (table_scenarios.py); a
+    three-player ruleset (tenhou-sanma: rule.players 3, 2m-8m removed) is never dealt them:
+    every clause it reads differently is left with the reason, and nothing is played."""
+    a, b = program("ema-2016"), program("tenhou-sanma")
+    found = search_table(a, b, Budget.of(50), 0)
+    assert found.searched == 0 and found.findings == []
+    assert [t.pair.part for t in found.targets] == [p.part for p in differing_clauses(a, b)]
+    assert found.targets and all("tenhou-sanma is played by 3 players" in t.note
+                                 for t in found.targets)
 
 
 def test_a_time_budget_stops_the_search() -> None:

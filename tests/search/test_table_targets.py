@@ -47,7 +47,15 @@ def test_every_clause_of_the_table_rules_is_typed() -> None:
     assert ("claim", "ron", "up_to") in clauses
     assert ("pao_payment", "settlement", "pay 9") in clauses  # ten pay steps, from 0
     assert ("standings", "final_points", "balance") in clauses
-    assert clauses[("claim", "ron", "allow")].parameters == {"chankan", "kokushi_robs_ankan"}
+    # ron on an added kan (chankan), a concealed kan (kokushi) and a North set aside (kita_ron)
+    assert clauses[("claim", "ron", "allow")].parameters == {"chankan", "kokushi_robs_ankan",
+                                                            "kita_ron"}
+    assert clauses[("claim", "chi", "allow")].parameters == {"chi"}
+    # the kita rules of rulesets/sanma/sanma.rules are parts of the three-player rulesets only
+    sanma = table_clauses(program("tenhou-sanma"))
+    assert set(sanma) - set(clauses) == {("kan_rule", "kita", "allow"),
+                                         ("kan_rule", "kita_interrupts", "when")}
+    assert sanma[("kan_rule", "kita", "allow")].parameters == {"kita"}
 
 
 def test_the_riichi_wall_condition_measured() -> None:

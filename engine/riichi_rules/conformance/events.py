@@ -19,7 +19,7 @@ from typing import Any
 
 from riichi_rules.conformance.outcomes import outcome_of
 from riichi_rules.errors import InputError
-from riichi_rules.hand import Meld, MeldType, Relative, parse_meld
+from riichi_rules.hand import NORTH, Meld, MeldType, Relative, parse_meld
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -29,6 +29,7 @@ from riichi_rules.records.events import (
     DrawnHand,
     Event,
     NewDora,
+    Nukidora,
     RecordedWin,
     RiichiAccepted,
     RiichiDeclared,
@@ -36,7 +37,7 @@ from riichi_rules.records.events import (
 )
 from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.referee.state import SEATS, WALL
+from riichi_rules.referee.state import PLACES
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.tiles import Tile, Wind, format_tiles, parse_tiles
 
@@ -57,7 +58,7 @@ __all__ = [
 
 EVENT_KINDS = (
     "draw", "discard", "turn", "riichi", "accept", "call", "closed_kan", "added_kan",
-    "new_dora", "ron", "tsumo", "draw_end",
+    "new_dora", "ron", "tsumo", "draw_end", "kita",
 )
 """The keys of the compact event forms (``turn`` is a draw and a discard)."""
 
@@ -74,6 +75,11 @@ score with them; a win that does not score at all is still reported (``score``).
 
 _SOURCE = {1: Relative.RIGHT, 2: Relative.ACROSS, 3: Relative.LEFT}  # (from - seat) % 4
 
+WALL = 70
+"""The ``wall`` of a deal that does not state one: a fresh hand, whose referee draws from its
+ruleset's whole live wall (70 tiles with four players, 55 with three: ``Table.live_wall``); a
+deal that states fewer is given mid-hand."""
+
 
 class StepError(ValueError):
     """An event or deal that cannot be read: ``key`` is the part of it at fault (or None)."""
@@ -87,9 +93,10 @@ class StepError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Deal:
-    """The table when the events begin. ``wall`` is the live tiles left to draw (70 at the
-    start of a hand); ``discards`` the rivers so far (a deal given mid-hand: with a river or a
-    shorter wall, the first go-around is over); ``next_draw`` the seat that draws next (None:
+    """The table when the events begin: ``hands`` one for each player (three or four).
+    ``wall`` is the live tiles left to draw (:data:`WALL`: a fresh hand); ``discards`` the
+    rivers so far (a deal given mid-hand: with a river or a shorter wall, the first go-around
+    is over); ``next_draw`` the seat that draws next (None:
     the dealer at the start of a hand; in a deal given mid-hand, the seat of the first event
     when it is a draw); ``rounds`` the rounds the game is played over (2: East and South; 1:
     East only), for the end of the game."""
@@ -179,7 +186,10 @@ def parse_deal(raw: Mapping[str, Any]) -> Deal:
                             ("hands", number))
         hands.append(hand)
     discards = tuple(_tiles(t or "", ("discards", number))
-                     for number, t in enumerate(raw.get("discards", ["", "", "", ""])))
+                     for number, t in enumerate(raw.get("discards", [""] * len(hands))))
+    if len(discards) != len(hands) or len(raw.get("scores", hands)) != len(hands):
+        raise StepError(f"{len(hands)} hands dealt: give as many rivers and scores",
+                        "discards" if len(discards) != len(hands) else "scores")
     return Deal(
         hands=tuple(hands),
         dora=_tile(raw["dora"], "dora"),
@@ -187,7 +197,7 @@ def parse_deal(raw: Mapping[str, Any]) -> Deal:
         round_wind=Wind.parse(raw.get("round", "E")),
         honba=int(raw.get("honba", 0)),
         sticks=int(raw.get("sticks", 0)),
-        scores=tuple(int(s) for s in raw.get("scores", (25000,) * SEATS)),
+        scores=tuple(int(s) for s in raw.get("scores", (25000,) * len(hands))),
         wall=int(raw.get("wall", WALL)),
         discards=discards,
         next_draw=None if raw.get("next_draw") is None else int(raw["next_draw"]),
@@ -218,7 +228,7 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
         second = _tile(rest[0], 2) if rest else first
         return [Step("draw", seat, line, f"{text} (the draw)", tile=first),
                 Step("discard", seat, line, f"{text} (the discard)", tile=second)]
-    if kind in ("riichi", "accept"):
+    if kind in ("riichi", "accept", "kita"):
         return [Step(kind, int(value), line, text)]
     if kind == "new_dora":
         return [Step(kind, -1, line, text, tile=_tile(value))]
@@ -232,7 +242,7 @@ def parse_event(raw: Mapping[str, Any], line: int) -> list[Step]:
         if meld.type not in (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN):
             raise StepError(f"a call makes a chi, pon or daiminkan, not a {meld.type.value} "
                             "(use closed_kan or added_kan)", "meld")
-        want = _SOURCE[(origin - seat) % SEATS]
+        want = _SOURCE[(origin - seat) % PLACES]
         if meld.source is not want:
             raise StepError(f"'{value['meld']}' marks the called tile as coming from the "
                             f"{meld.source.value if meld.source else '?'}, but seat {origin} "
@@ -378,7 +388,7 @@ class Player:
                 seat.has_discarded = True
         state.next_draw = first
         if deal.mid_hand:  # the seat before it threw last
-            state.turn = (state.next_draw - 1) % SEATS
+            state.turn = (state.next_draw - 1) % state.players
         self.out = Play(game, referee, ())
         self.steps: list[Step] = []
         self.release: tuple[int, Tile] | None = None  # the last tile released (a ron may follow)
@@ -420,7 +430,7 @@ class Player:
             self.release = (event.seat, event.tile)
         elif isinstance(event, ClosedKan):
             self.release = (event.seat, event.meld.tiles[0])
-        elif isinstance(event, AddedKan):
+        elif isinstance(event, AddedKan | Nukidora):
             self.release = (event.seat, event.tile)
         elif isinstance(event, Draw | Call):
             self.release = None
@@ -460,7 +470,7 @@ def _event(referee: HandReferee, step: Step, index: int,
            release: tuple[int, Tile] | None) -> Event:
     """The referee event of a step, after checking that it can happen at the table."""
     state = referee.state
-    seat = state.seats[step.seat] if 0 <= step.seat < SEATS else None
+    seat = state.seats[step.seat] if 0 <= step.seat < state.players else None
     if step.kind == "new_dora":
         assert step.tile is not None
         last = state.kans[-1] if state.kans else state.turn
@@ -529,12 +539,21 @@ def _event(referee: HandReferee, step: Step, index: int,
         tile = release[1]
         hand = tuple(sorted((*seat.hand, tile)))
         return Win(step.seat, step.from_seat, hand, tile, tuple(seat.melds), tuple(state.dora),
-                   step.ura, _NO_RECORD, index=index)
+                   step.ura, _NO_RECORD, seat.kita, index=index)
     if step.kind == "tsumo":
         if seat.drawn is None:
             raise StepError(f"seat {step.seat} has not just drawn a tile")
         return Win(step.seat, step.seat, tuple(sorted(seat.hand)), seat.drawn,
-                   tuple(seat.melds), tuple(state.dora), step.ura, _NO_RECORD, index=index)
+                   tuple(seat.melds), tuple(state.dora), step.ura, _NO_RECORD, seat.kita,
+                   index=index)
+    if step.kind == "kita":
+        if size != 14:
+            raise StepError(f"seat {step.seat} sets a North aside on its own turn, after a draw")
+        north = next((t for t in seat.hand if t.kind == NORTH), None)
+        if north is None:
+            raise StepError(f"seat {step.seat} holds no North (4z) to set aside (its hand: "
+                            f"{format_tiles(sorted(seat.hand))})")
+        return Nukidora(step.seat, north, index=index)
     raise StepError(f"unknown event '{step.kind}'")
 
 
@@ -567,7 +586,7 @@ def _drawn_hand(referee: HandReferee, step: Step, index: int) -> DrawnHand:
                 shown = tuple(s.seat for s in state.seats
                               if rule.when(referee.ask.env(state, s)))
     revealed = {s: tuple(sorted(state.seats[s].hand)) for s in shown}
-    return DrawnHand(seat, step.end, shown, revealed, (0, 0, 0, 0), index=index)
+    return DrawnHand(seat, step.end, shown, revealed, (0,) * state.players, index=index)
 
 
 # --------------------------------------------------------------------------- observing
@@ -581,8 +600,8 @@ def observe(result: Play) -> dict[str, Any]:
     out: dict[str, Any] = {
         "legal": not last,
         "illegal": [d.what for d in last],
-        "furiten": {s: sorted(referee.furiten(s)) for s in range(SEATS)},
-        "claims": {s: [] for s in range(SEATS)},
+        "furiten": {s: sorted(referee.furiten(s)) for s in range(state.players)},
+        "claims": {s: [] for s in range(state.players)},
         "wins": {w.seat: outcome_of(w.result) for w in referee.wins},
         "deltas": list(referee.deltas),
         "tenpai": sorted(referee.tenpai),

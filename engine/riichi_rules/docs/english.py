@@ -37,6 +37,7 @@ ENUM_SENTENCES: dict[str, dict[str, str]] = {
         "discard": "the tile was discarded",
         "added_kan": "the tile was added to a pung to make a kan",
         "closed_kan": "the tile was declared in a concealed kan",
+        "kita": "the tile is a North set aside (kita)",
     },
     v.DIRECTION: {
         "left": "the tile comes from the player on the left",
@@ -274,7 +275,7 @@ TOPICS: tuple[Topic, ...] = (
           ("furiten",)),
     Topic("claims", "Claims", "Who may claim a discard, and what happens when several do.",
           ("multiple_ron", "multi_ron_deposits", "triple_ron_abort", "chankan",
-           "kokushi_robs_ankan", "kuikae"), True, ("claim", "discard")),
+           "kokushi_robs_ankan", "kuikae", "chi", "kita_ron"), True, ("claim", "discard")),
     Topic("riichi", "Riichi", "When riichi may be declared and what it commits the player to.",
           ("riichi_min_wall_tiles", "riichi_min_points", "furiten_riichi", "riichi_ankan",
            "riichi_declaration_ron_deposit", "riichi_deposit"), True, ("riichi_rule",)),
@@ -289,7 +290,7 @@ TOPICS: tuple[Topic, ...] = (
     Topic("draws", "Draws", "Abortive and exhaustive draws, and what is paid at an "
           "exhaustive draw.",
           ("abortive_draws", "triple_ron_abort", "noten_payment_total", "tenpai_own_four_tiles",
-           "nagashi_mangan", "max_kans"), True, ("draw",)),
+           "nagashi_mangan", "max_kans", "dead_wall"), True, ("draw",)),
     Topic("wins", "Honba and sticks on a win", "What a winner collects from the table: the "
           "honba, and the riichi sticks, also when several players win on one tile.",
           ("multi_ron_deposits", "riichi_deposit"), True, ("collect",)),

@@ -240,7 +240,8 @@ TABLE_FEATURES: dict[str, Feature] = {
     # the moment
     "tile": _f(TILE, "tile", "the tile"),
     "from": _f(DIRECTION, "relation", "the seat the tile comes from (left, across, right)"),
-    "on": _f(RELEASE, "on", "how the tile was released (discard, added kan, concealed kan)"),
+    "on": _f(RELEASE, "on", "how the tile was released (discard, added kan, concealed kan, "
+                                    "kita: a North set aside)"),
     "last_tile": _f(BOOL, "last_tile", "the wall is empty"),
     "wall": _f(INT, "wall", "the number of tiles that are left in the live wall"),
     "kans": _f(INT, "kans", "the number of kans that have been declared in this hand"),
@@ -296,7 +297,8 @@ TABLE_FEATURES: dict[str, Feature] = {
                             "included"),
     "round_number": _f(INT, "round_number",
                        "the round of the hand (1 East, 2 South, 3 West, 4 North)"),
-    "hand_number": _f(INT, "hand_number", "the number of the hand in its round (1 to 4)"),
+    "hand_number": _f(INT, "hand_number", "the number of the hand in its round (1 to the number of "
+                                                 "players)"),
     "game_rounds": _f(INT, "game_rounds",
                       "the number of rounds the game is played over (2: East and South; 1: "
                       "East only)"),

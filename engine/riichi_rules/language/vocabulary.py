@@ -49,7 +49,7 @@ ENUMS: dict[str, tuple[str, ...]] = {
     WAIT: tuple(w.value for w in Wait),
     FORM: tuple(f.value for f in Form),
     DIRECTION: ("left", "across", "right"),
-    RELEASE: ("discard", "added_kan", "closed_kan"),
+    RELEASE: ("discard", "added_kan", "closed_kan", "kita"),
 }
 
 

@@ -92,14 +92,14 @@ draw, ``RYUUKYOKU type="nm"``)."""
 class RecordRules:
     """The rules the game was played under, as far as the record says.
 
-    ``standard`` is False for 3-player games and for Tenhou's special lobbies (chip, "ratio",
-    1,000-point start: GO bits 0x200/0x400/0x800), whose scoring differs from the standard
-    4-player rules (shared/data/tenhou/README.md, "Rules"). ``label`` is Tenhou's style of
+    ``standard`` is False for Tenhou's special lobbies (chip, "ratio", 1,000-point start: GO
+    bits 0x200/0x400/0x800), whose scoring differs from the standard rules of their number of
+    ``players`` (shared/data/tenhou/README.md, "Rules"). ``label`` is Tenhou's style of
     name (``四鳳南喰赤``); ``raw`` what the record said (GO attributes, or tenhou.net/6 ``rule``).
     ``hanchan`` is None when the record does not say how long the game is (mjai).
     ``platform`` is the id of the bundled ruleset of the platform the game was played on
     (``tenhou``, ``mahjong-soul``), "" when the record does not say; a game of another
-    platform than Tenhou has ``standard`` True unless it is a 3-player game.
+    platform than Tenhou has ``standard`` True.
     """
 
     players: int

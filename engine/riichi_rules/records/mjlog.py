@@ -148,7 +148,7 @@ def go_rules(go_type: int, raw: Mapping[str, object] | None = None) -> RecordRul
         + ("赤" if red else "")
         + ("速" if go_type & 0x40 else "")
     )
-    standard = players == 4 and not go_type & 0xE00
+    standard = not go_type & 0xE00
     raw_rules = dict(raw) if raw is not None else {"type": go_type}
     return RecordRules(players, red, kuitan, hanchan, standard, label, raw_rules, "tenhou")
 

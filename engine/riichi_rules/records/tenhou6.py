@@ -745,7 +745,7 @@ def _rules(data: Mapping[str, Any], name: str) -> RecordRules:
     platform = ("tenhou" if _TENHOU_DISP.match(body)
                 else "mahjong-soul" if MAHJONG_SOUL_ROOMS.search(disp) else "")
     # a lobby of Tenhou's with marks beyond these (chips, 祝) has a scoring of its own
-    standard = players == 4 and (platform != "tenhou" or bool(_STANDARD_DISP.fullmatch(body)))
+    standard = platform != "tenhou" or bool(_STANDARD_DISP.fullmatch(body))
     raw: dict[str, object] = {"rule": dict(rule)}
     if "lobby" in data:
         raw["lobby"] = data["lobby"]

@@ -34,8 +34,9 @@ from riichi_rules.records.events import (
 from riichi_rules.referee.mechanics import ACT, DRAW, OVER, RINSHAN, Mechanics, Problem
 from riichi_rules.referee.questions import Questions, chow_possible, waits
 from riichi_rules.referee.settlement import Settlement
-from riichi_rules.referee.state import SEATS, HandState, SeatState, group_of
+from riichi_rules.referee.state import HandState, SeatState, group_of
 from riichi_rules.referee.wins import score_problems, situation_flags
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
@@ -71,7 +72,8 @@ class WinOutcome:
 
 
 class HandReferee:
-    """Follows one hand. ``scores`` are the points at the start; ``hands`` the dealt tiles."""
+    """Follows one hand. ``scores`` are the points at the start; ``hands`` the dealt tiles, one
+    hand for each of the ruleset's players (``rule.players``)."""
 
     def __init__(
         self,
@@ -90,12 +92,18 @@ class HandReferee:
         self.rules = program.config.parameters
         self.ask = Questions(program)
         self.name = name
+        table = Table.of(program.config)
+        players = table.players
+        if len(hands) != players or len(scores) != players:
+            raise InputError("players", f"{len(hands)} hands and {len(scores)} scores dealt at "
+                             f"a table of "
+                             f"{players} players ({program.config.id}: rule.players)")
         self.state = HandState(
             dealer=dealer, round_wind=round_wind, honba=honba, sticks=sticks,
-            seats=[SeatState(s, scores[s], list(hands[s])) for s in range(SEATS)],
-            dora=[dora_indicator], turn=dealer, next_draw=dealer,
+            seats=[SeatState(s, scores[s], list(hands[s])) for s in range(players)],
+            dora=[dora_indicator], wall=table.live_wall, turn=dealer, next_draw=dealer,
         )
-        self.deltas = [0] * SEATS
+        self.deltas = [0] * players
         self.wins: list[WinOutcome] = []
         # each win followed, as the scorer sees it, whether it scores under this ruleset or not
         self.situations: list[tuple[Win, ScoringWin]] = []
@@ -116,7 +124,7 @@ class HandReferee:
             AddedKan: (m.check_addedkan, self._addedkan),
             NewDora: (m.check_newdora, self._newdora), Win: (m.check_win, self._win),
             DrawnHand: (m.check_drawnhand, self._drawnhand),
-            Nukidora: (m.nothing, self._nukidora),
+            Nukidora: (m.check_nukidora, self._nukidora),
         }
         """Each kind of event: what can happen at the table (mechanics.py), and following it."""
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
@@ -281,7 +289,7 @@ class HandReferee:
         seat.call = None  # after a daiminkan's replacement draw the turn goes on as after a draw
         seat.called = None
         seat.rinshan = state.phase == RINSHAN
-        if seat.rinshan:  # the kan stands (nobody robbed it): it interrupts the go-around
+        if seat.rinshan and state.interrupting:  # the kan (or kita) stands: nobody robbed it
             for other in state.seats:
                 other.ippatsu = False
         state.wall -= 1
@@ -338,7 +346,8 @@ class HandReferee:
         if state.first_go_around:
             state.first_discards.append(tile)
         state.last_release = (event.seat, tile, "discard")
-        state.turn, state.phase, state.next_draw = event.seat, DRAW, (event.seat + 1) % SEATS
+        state.turn, state.phase, state.next_draw = (event.seat, DRAW,
+                                                    (event.seat + 1) % state.players)
         for kan in state.kan_dora:
             if kan.stage == "drawn" and kan.seat == event.seat:
                 kan.stage = "discarded"
@@ -448,10 +457,39 @@ class HandReferee:
         """A kan's turn goes on with its replacement draw, and it waits for its indicator."""
         state = self.state
         state.turn, state.phase = seat, RINSHAN
+        state.interrupting = True
         state.kan_dora.append(self.mechanics.kan_dora(seat, on))
 
-    def _nukidora(self, event: Nukidora) -> None:  # three-player only: not modelled
-        self._disagree("unsupported", "north set aside (three-player): not modelled")
+    def _nukidora(self, event: Nukidora) -> None:
+        """A North set aside (kita): as the ``kan_rule`` rules ``kita`` (may the seat?) and
+        ``kita_interrupts`` (does it end the first go-around and, once its replacement tile is
+        drawn, ippatsu?) say. Others may win on the North (the claim rule ron, ``on is
+        kita``); else the seat draws its replacement tile, and the North counts for its win
+        (``kita``)."""
+        state = self.state
+        seat = state.seats[event.seat]
+        env = self.ask.env(state, seat)
+        env.tile = event.tile
+        env.on = "kita"
+        env.after_call = seat.call is not None
+        env.drawn = seat.drawn is not None and seat.drawn == event.tile
+        rule = self.ask.table.named("kan_rule", "kita")
+        if not self.ask.allowed("kan_rule", "kita", env):
+            why = (f"forbidden by the kan rule kita ({rule.origin})" if rule is not None
+                   else f"{self.program.config.id} has no kan rule kita (it plays no kita)")
+            self._disagree("illegal_kita", f"seat {event.seat} sets {event.tile} aside: {why}")
+        interrupting = self.ask.table.named("kan_rule", "kita_interrupts")
+        interrupts = bool(interrupting is not None and interrupting.when is not None
+                          and interrupting.when(env))
+        if event.tile in seat.hand:
+            seat.hand.remove(event.tile)
+        seat.kita += 1
+        seat.drawn = None
+        if interrupts:
+            state.first_go_around = False
+        state.interrupting = interrupts
+        state.last_release = (event.seat, event.tile, "kita")
+        state.turn, state.phase = event.seat, RINSHAN
 
     def _newdora(self, event: NewDora) -> None:
         state = self.state
@@ -471,9 +509,10 @@ class HandReferee:
         flags = situation_flags(state, seat, tsumo, on)
         return ScoringWin(
             concealed=concealed, win_tile=tile, melds=tuple(seat.melds),
-            seat=seat.wind(state.dealer), round=state.round_wind,
+            seat=seat.wind(state.dealer, state.players), round=state.round_wind,
             dora=self.mechanics.visible_dora(on), ura=tuple(ura) if seat.riichi else (),
-            honba=state.honba, sticks=state.sticks if sticks is None else sticks, **flags,
+            honba=state.honba, sticks=state.sticks if sticks is None else sticks,
+            kita=seat.kita, **flags,
         )
 
     def _has_yaku(self, seat: SeatState, tile: Tile, releaser: int, on: str) -> bool:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 
-from riichi_rules.hand import MeldType
+from riichi_rules.hand import NORTH, MeldType
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -25,12 +25,13 @@ from riichi_rules.records.events import (
     DrawnHand,
     Event,
     NewDora,
+    Nukidora,
     RiichiAccepted,
     RiichiDeclared,
     Win,
 )
 from riichi_rules.referee.questions import Questions
-from riichi_rules.referee.state import SEATS, HandState, KanDora, relation
+from riichi_rules.referee.state import HandState, KanDora, relation
 from riichi_rules.tiles import Tile, format_tiles
 
 Problem = tuple[str, str]
@@ -75,9 +76,9 @@ class Mechanics:
         own discard; None when it can."""
         state = self.state
         seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
-        if any(not 0 <= s < SEATS for s in seats):
+        if any(not 0 <= s < state.players for s in seats):
             return ("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
-                            f"{SEATS}-player table")
+                            f"{state.players}-player table")
         if state.phase == OVER and not (
                 isinstance(event, Win) and not event.tsumo and event.from_seat == state.ron_from):
             return ("turn", f"{type(event).__name__} of seat {event.seat} after the hand "
@@ -86,9 +87,12 @@ class Mechanics:
             return ("turn", f"seat {event.seat} calls its own discard")
         return None
 
-    def nothing(self, event: Event) -> list[Problem]:
-        """The check of an event that anyone may make at any moment."""
-        return []
+    def check_nukidora(self, event: Nukidora) -> list[Problem]:
+        out = self._acting(event.seat, "sets a North aside")
+        if event.tile.kind != NORTH:
+            out.append(("tiles", f"seat {event.seat} sets {event.tile} aside: only a North "
+                                 "(4z) is set aside as a kita"))
+        return out + self._holds(event.seat, [event.tile], "sets aside")
 
     def _acting(self, seat: int, doing: str) -> list[Problem]:
         """``seat`` acts on its own turn: it has drawn (or called) and not yet discarded."""
@@ -216,6 +220,10 @@ class Mechanics:
                 out.append(("tiles", f"seat {event.seat} wins on {event.win_tile}; seat "
                                      f"{event.from_seat} released {release[1]}"))
             ours = [*seat.hand, event.win_tile]
+        if event.nukidora != seat.kita:
+            out.append(("tiles", f"the record shows seat {event.seat}'s win with "
+                                 f"{event.nukidora} Norths set aside; the referee has "
+                                 f"{seat.kita}"))
         if sorted(event.hand) != sorted(ours) or Counter(
                 t for m in event.melds for t in m.tiles) != Counter(
                 t for m in seat.melds for t in m.tiles):
@@ -285,7 +293,7 @@ class Mechanics:
         count (table-practice-zh-2013, 杠: a robbed kan does not stand and turns no indicator)."""
         dora = list(self.state.dora)
         kans = self.state.kan_dora
-        if on != "discard" and kans and kans[-1].stage == "declared" and (
+        if on in ("added_kan", "closed_kan") and kans and kans[-1].stage == "declared" and (
                 kans[-1].indicator is not None):
             del dora[len(dora) - 1 - dora[::-1].index(kans[-1].indicator)]
         return tuple(dora)

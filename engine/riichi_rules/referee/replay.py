@@ -19,8 +19,9 @@ from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win
 from riichi_rules.records.files import read_games, record_files
 from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
-from riichi_rules.rulesets.config import RulesetConfig, load_config
+from riichi_rules.rulesets.config import RulesetConfig, bundled_ids, load_config
 from riichi_rules.rulesets.dated import Era
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.scorer import program as program_of
 
@@ -172,15 +173,39 @@ def replay_game(
     return report
 
 
+def players_of(config: RulesetConfig) -> int:
+    """The number of players a ruleset seats (``rule.players``)."""
+    return Table.of(config).players
+
+
+def at_table(record: GameRecord, config: RulesetConfig) -> RulesetConfig:
+    """The ruleset a game is replayed under when ``config`` is named: ``config`` itself, or
+    for a game of another number of players the bundled ruleset that extends ``config``
+    directly and seats that many (a three-player game of Tenhou's under ``tenhou``:
+    ``tenhou-sanma``), taken at the same date; ``config`` when there is none (the
+    :func:`refusal` says so)."""
+    players = record.rules.players
+    if players_of(config) == players:
+        return config
+    for rid in bundled_ids():
+        other = load_config(rid)
+        if other.chain[-2:-1] == (config.id,) and players_of(other) == players:
+            return other.at(config.date) if config.date is not None else other
+    return config
+
+
 def refusal(record: GameRecord, config: RulesetConfig) -> str:
-    """Why a game is not replayed under a ruleset, in one line ("" when it is): a
-    3-player game or a special lobby of Tenhou's (rules no ruleset models), or a game of
-    another platform than Tenhou under a ruleset that is not that platform's (nor extends
-    it). Tenhou's standard games replay under any ruleset."""
+    """Why a game is not replayed under a ruleset, in one line ("" when it is): a game of
+    another number of players than the ruleset seats, a special lobby of Tenhou's (rules no
+    ruleset models), or a game of another platform than Tenhou under a ruleset that is not
+    that platform's (nor extends it). Tenhou's standard games replay under any ruleset of
+    their number of players."""
     rules = record.rules
     what = rules.label or "this lobby"
-    if rules.players != 4:
-        return f"{what}: three-player rules (not modelled)"
+    seated = players_of(config)
+    if rules.players != seated:
+        return (f"{what}: a {rules.players}-player game, and {config.id} seats {seated} "
+                f"players (rule.players): replay it with a ruleset for {rules.players} players")
     if not rules.standard:
         return f"{what}: a special lobby's scoring (not modelled)"
     if rules.platform not in ("", "tenhou") and rules.platform not in config.chain:
@@ -218,7 +243,10 @@ def replay_dated(record: GameRecord, config: RulesetConfig,
     ``date``. A ruleset taken at a date of its own (``tenhou@2009-06-01``) is used as it is.
     A record without a date is replayed under each era of a ruleset whose values changed
     (:meth:`RulesetConfig.eras`): the report is that of the latest era with the fewest
-    disagreements, and a note says which eras the game fits."""
+    disagreements, and a note says which eras the game fits. A game of another number of
+    players than ``config`` seats is replayed under the ruleset for its table
+    (:func:`at_table`)."""
+    config = at_table(record, config)
     if config.date is not None or not config.history:
         return replay_game(record, program_of(config))
     day = record.date or date

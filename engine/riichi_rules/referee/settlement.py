@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from riichi_rules.language.table_vocabulary import TableEnv
 from riichi_rules.records.events import Win
 from riichi_rules.referee.questions import Questions
-from riichi_rules.referee.state import SEATS, HandState, SeatState
+from riichi_rules.referee.state import HandState, SeatState
 from riichi_rules.scoring.program import TableRule
 from riichi_rules.scoring.result import Result
 
@@ -29,8 +29,8 @@ class Settlement:
         ``claimants``: the other players in riichi who may still win on the tile."""
         state = self.state
         collect = self._collect_env(seat, event, first_winner, claimants)
-        deltas = [0] * SEATS
-        winds = {s.wind(state.dealer).value: s.seat for s in state.seats}
+        deltas = [0] * state.players
+        winds = {s.wind(state.dealer, state.players).value: s.seat for s in state.seats}
         honba_rule = self.ask.table.named("collect", "honba_counters")
         collects = bool(honba_rule and honba_rule.when and honba_rule.when(collect))
         honba_points = sum(p.honba for p in result.payments) if collects else 0
@@ -92,7 +92,7 @@ class Settlement:
         nagashi mangan each seat is paid, then what each seat gains (or pays: a negative
         gain) by the ``noten_payment`` rule."""
         state = self.state
-        deltas = [0] * SEATS
+        deltas = [0] * state.players
         nagashi = self.ask.table.named("draw", "nagashi_mangan")
         paid = 0
         if nagashi is not None and nagashi.when is not None:
@@ -107,7 +107,7 @@ class Settlement:
                 env = self.ask.env(state, s)
                 env.tenpai = s.seat in tenpai
                 env.tenpai_count = len(tenpai)
-                env.noten_count = SEATS - len(tenpai)
+                env.noten_count = state.players - len(tenpai)
                 env.nagashi_seats = paid
                 if noten.when(env):
                     deltas[s.seat] += noten.gained(env)
@@ -120,7 +120,7 @@ class Settlement:
             if step.when is not None and not step.when(env):
                 continue
             amount = int(step.amount(env))
-            for s in range(SEATS):
+            for s in range(self.state.players):
                 if s == receiver:
                     continue
                 if step.payer == "each" or (step.payer == "dealer" and s == dealer) or (

@@ -11,8 +11,11 @@ from riichi_rules.hand import Meld, MeldType
 from riichi_rules.readings import Group, Shape
 from riichi_rules.tiles import WINDS, Tile, Wind
 
-SEATS = 4
-WALL = 70  # live tiles to draw at the start of a hand (136 - 14 dead wall - 52 dealt)
+PLACES = 4
+"""The places at a table, East to North: seats are told apart by where they sit (left, across,
+right), as records do; with three players the North's place is empty. How many players there
+are, and how many tiles are drawn in a hand, are the ruleset's
+(:class:`~riichi_rules.rulesets.table.Table`)."""
 _MELD_SHAPE = {
     MeldType.CHI: Shape.CHOW, MeldType.PON: Shape.PUNG, MeldType.DAIMINKAN: Shape.KONG,
     MeldType.ADDED_KAN: Shape.KONG, MeldType.CLOSED_KAN: Shape.KONG,
@@ -25,8 +28,10 @@ def group_of(meld: Meld) -> Group:
 
 
 def relation(seat: int, other: int) -> str:
-    """Where ``other`` sits as seen from ``seat``: left (the player before), across, right."""
-    return {1: "right", 2: "across", 3: "left"}[(other - seat) % SEATS]
+    """Where ``other`` sits as seen from ``seat``: left (the place before), across, right; with
+    three players seats 0 and 2 sit across the North's empty place from each other (Tenhou's
+    three-player records mark a call between them so: mjlog meld bits 0-1)."""
+    return {1: "right", 2: "across", 3: "left"}[(other - seat) % PLACES]
 
 
 @dataclass
@@ -54,9 +59,11 @@ class SeatState:
     call: Meld | None = None  # the call that began this turn, until a draw (for kuikae)
     called: Tile | None = None
     liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
+    kita: int = 0  # Norths set aside (three-player mahjong)
 
-    def wind(self, dealer: int) -> Wind:
-        return WINDS[(self.seat - dealer) % SEATS]
+    def wind(self, dealer: int, players: int) -> Wind:
+        """The seat's wind in a hand dealt by ``dealer`` at a table of ``players``."""
+        return WINDS[(self.seat - dealer) % players]
 
     @property
     def closed(self) -> bool:
@@ -100,7 +107,7 @@ class HandState:
     sticks: int
     seats: list[SeatState]
     dora: list[Tile]
-    wall: int = WALL  # live tiles left to draw
+    wall: int  # live tiles left to draw (a replacement tile is one of them)
     kans: list[int] = field(default_factory=list)  # the seat of each kan declared
     kan_dora: list[KanDora] = field(default_factory=list)  # one per kan, in order
     first_go_around: bool = True  # no call or kan yet, and not everyone has discarded
@@ -114,3 +121,8 @@ class HandState:
     ended: bool = False
     ron_from: int | None = None  # the hand ended by a ron on this seat's tile (more may follow)
     ura_counted: bool = False  # the ura dora indicators are on show
+    interrupting: bool = True  # the kan or kita being followed ends ippatsu at its replacement draw
+
+    @property
+    def players(self) -> int:
+        return len(self.seats)

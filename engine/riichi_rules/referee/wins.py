@@ -32,11 +32,15 @@ def situation_flags(state: HandState, seat: SeatState, tsumo: bool, on: str
 def score_problems(rec: RecordedWin, result: Result) -> list[str]:
     """Where the recorded score and ours part, as far as the record gives one (a win
     recorded only by its score changes has its deltas checked by the referee, and nothing
-    here): the yakuman, or the han, fu and yaku; and the points."""
+    here): the yakuman, or the han, fu and yaku; and the points. A record that names no
+    ``kita`` counts the Norths set aside among the dora (Tenhou: sanma2.xml East 1, "dora 2"
+    for one 1p held under a 9p indicator and one North set aside), and ours are so compared."""
     if rec.han is None or rec.points is None:
         return []
     ours_yaku = {y.id: y.han for y in result.yaku if y.han}
     theirs_yaku = dict(rec.yaku)
+    if "kita" in ours_yaku and "kita" not in theirs_yaku:
+        ours_yaku["dora"] = ours_yaku.get("dora", 0) + ours_yaku.pop("kita")
     problems = []
     if rec.yakuman:
         if sorted(rec.yakuman) != sorted(y.id for y in result.yaku if y.yakuman):

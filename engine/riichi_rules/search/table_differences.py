@@ -40,6 +40,7 @@ from riichi_rules.conformance.events import Play, Step, play
 from riichi_rules.errors import InputError
 from riichi_rules.referee.shadow import SCORING, Part
 from riichi_rules.rulesets.config import bundled_ids
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.search.causes import differing_parameters
@@ -48,6 +49,7 @@ from riichi_rules.search.table_cases import case_text, checked, deal_of, events_
 from riichi_rules.search.table_driver import NEVER_ASKED, Asked, Drive, Driver
 from riichi_rules.search.table_driver import outcome as decided
 from riichi_rules.search.table_scenarios import (
+    SEATS,
     Intent,
     Scenario,
     TableBias,
@@ -553,6 +555,12 @@ def search_table(a: ScoringProgram, b: ScoringProgram, budget: Budget, seed: int
     """Search for event sequences on which ``a``'s and ``b``'s referees decide differently,
     within ``budget`` (each scenario played out counts as one): for the differing clauses
     ``parts`` only, if given; ``samples`` keeps the questions each clause was asked."""
+    unplayed = _unplayed(a, b)
+    if unplayed:
+        differing = differing_parameters(a, b)
+        targets = [TableTarget(p, tuple(sorted(p.parameters & differing)), note=unplayed)
+                   for p in differing_clauses(a, b) if parts is None or p.part in parts]
+        return TableDifferences((a.config.id, b.config.id), 0, targets, [], seed)
     search = _Search(a, b, seed, budget, parts, samples)
     search.run()
     shortened: dict[int, TableFinding] = {}
@@ -577,6 +585,21 @@ def search_table(a: ScoringProgram, b: ScoringProgram, budget: Budget, seed: int
             target.note = _note(target, by_part)
     return TableDifferences((a.config.id, b.config.id), budget.tried, targets, findings,
                             seed)
+
+
+def _unplayed(a: ScoringProgram, b: ScoringProgram) -> str:
+    """Why the search cannot play the two rulesets' tables, or "": its scenarios deal the
+    whole four-player set to four seats (table_scenarios.py), which a table of other
+    players (``rule.players``) or with tiles taken out (``rule.removed_tiles``) never
+    deals."""
+    for config in (a.config, b.config):
+        table = Table.of(config)
+        if table.players != SEATS or table.removed:
+            return (f"not searched: the table search deals the four-player set to {SEATS} "
+                    f"seats, and {config.id} is played by {table.players} players"
+                    + (f" without {len(table.removed)} kinds of tile" if table.removed else "")
+                    + " (rule.players, rule.removed_tiles)")
+    return ""
 
 
 def _checked(search: _Search, findings: list[TableFinding], seed: int
