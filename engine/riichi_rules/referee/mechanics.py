@@ -58,14 +58,18 @@ class Mechanics:
         out: list[Problem] = []
         more: Counter[int] = Counter()
         more_red: Counter[int] = Counter()
+        seen, seen_red = state.seen, state.seen_red
         for tile in tiles:
-            more[tile.kind] += 1
-            more_red[tile.kind] += tile.red
-            name = format_tiles([Tile.of(tile.kind)])
-            if state.seen[tile.kind] + more[tile.kind] == 5:
-                out.append(("tiles", f"a fifth {name} comes to the table with {where}"))
-            if tile.red and state.seen_red[tile.kind] + more_red[tile.kind] == 2:
-                out.append(("tiles", f"a second red {name} comes to the table with {where}"))
+            kind = tile.kind
+            more[kind] += 1
+            if seen[kind] + more[kind] == 5:
+                out.append(("tiles", f"a fifth {format_tiles([Tile.of(kind)])} comes to the "
+                                     f"table with {where}"))
+            if tile.red:
+                more_red[kind] += 1
+                if seen_red[kind] + more_red[kind] == 2:
+                    out.append(("tiles", f"a second red {format_tiles([Tile.of(kind)])} comes "
+                                         f"to the table with {where}"))
         return out
 
     # ---- before an event -------------------------------------------------------------------
