@@ -78,8 +78,9 @@ class Mechanics:
         as it was): a seat that does not exist, an event after the hand's end, a call of one's
         own discard; None when it can."""
         state = self.state
-        seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
-        if any(not 0 <= s < SEATS for s in seats):
+        other = event.from_seat if isinstance(event, Call | Win) else event.seat
+        if not (0 <= event.seat < SEATS and 0 <= other < SEATS):
+            seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
             return ("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
                             f"{SEATS}-player table")
         if state.phase == OVER and not (
@@ -109,9 +110,10 @@ class Mechanics:
 
     def _holds(self, seat: int, tiles: Sequence[Tile], doing: str) -> list[Problem]:
         """The seat's concealed hand holds ``tiles`` (red fives told apart)."""
-        hand = self.state.seats[seat].hand
-        if len(tiles) == 1 and tiles[0] in hand:  # a discard: the question asked most
+        state = self.state.seats[seat]
+        if len(tiles) == 1 and state.holds(tiles[0]):  # a discard: the question asked most
             return []
+        hand = state.hand
         missing = Counter(tiles) - Counter(hand)
         if not missing:
             return []
@@ -133,7 +135,10 @@ class Mechanics:
                         + ("its kan's replacement tile" if state.phase == RINSHAN else "next")))
         if state.wall <= 0:
             out.append(("turn", f"seat {event.seat} draws from an empty wall"))
-        return out + self.show([event.tile], f"seat {event.seat}'s draw")
+        tile = event.tile
+        if state.seen[tile.kind] != 4 and not (tile.red and state.seen_red[tile.kind] == 1):
+            return out  # neither a fifth copy nor a second red five (show's problems)
+        return out + self.show([tile], f"seat {event.seat}'s draw")
 
     def check_discard(self, event: Discard) -> list[Problem]:
         return (self._acting(event.seat, "discards")

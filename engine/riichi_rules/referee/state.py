@@ -54,17 +54,40 @@ class SeatState:
     call: Meld | None = None  # the call that began this turn, until a draw (for kuikae)
     called: Tile | None = None
     liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
+    held: list[int] = field(init=False, repr=False, compare=False)
+    """The copies of each tile in ``hand``, by ``kind * 2 + red``: kept by :meth:`give`,
+    :meth:`remove` and :meth:`recount` (whoever changes ``hand`` otherwise recounts)."""
+
+    def __post_init__(self) -> None:
+        self.recount()
+
+    def recount(self) -> None:
+        """Count the tiles of ``hand`` anew (after it was replaced)."""
+        held = [0] * 68
+        for tile in self.hand:
+            held[tile.kind * 2 + tile.red] += 1
+        self.held = held
+
+    def holds(self, tile: Tile) -> bool:
+        """Whether the concealed hand holds ``tile`` (red-aware), without a look through it."""
+        return self.held[tile.kind * 2 + tile.red] > 0
+
+    def give(self, tile: Tile) -> None:
+        """Put ``tile`` into the concealed hand (a draw)."""
+        self.hand.append(tile)
+        self.held[tile.kind * 2 + tile.red] += 1
 
     def wind(self, dealer: int) -> Wind:
         return WINDS[(self.seat - dealer) % SEATS]
 
     @property
     def closed(self) -> bool:
-        return not any(m.opened for m in self.melds)
+        return not self.melds or not any(m.opened for m in self.melds)
 
     def remove(self, tile: Tile) -> None:
         """Take ``tile`` (red-aware) out of the concealed hand."""
         self.hand.remove(tile)
+        self.held[tile.kind * 2 + tile.red] -= 1
 
     def tiles(self) -> tuple[Tile, ...]:
         out = tuple(self.hand)
