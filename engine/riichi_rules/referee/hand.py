@@ -328,7 +328,7 @@ class HandReferee:
             seat.declaring = False
         elif seat.ippatsu:
             seat.ippatsu = False
-        seat.hand = hand_after
+        seat.hand = seat.counted = hand_after
         if held:
             seat.held[tile.kind * 2 + tile.red] -= 1
         seat.discards.append(tile)
@@ -417,8 +417,7 @@ class HandReferee:
         if not self.ask.allowed("kan_rule", "closed_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} declares a concealed kan of "
                            f"{tile}, which the kan rules do not allow here")
-        seat.hand = after
-        seat.recount()
+        seat.hand = after  # counted anew when next asked
         seat.melds.append(meld)
         state.kans.append(event.seat)
         state.first_go_around = False
