@@ -54,17 +54,49 @@ class SeatState:
     call: Meld | None = None  # the call that began this turn, until a draw (for kuikae)
     called: Tile | None = None
     liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
+    held: list[int] = field(init=False, repr=False, compare=False)
+    """The copies of each tile in ``counted``, by ``kind * 2 + red``: kept by :meth:`give`
+    and :meth:`remove`; counted anew when ``hand`` is another list than ``counted`` (a hand
+    replaced by a new list; one changed in place otherwise than by them is not seen)."""
+    counted: list[Tile] = field(init=False, repr=False, compare=False)
+
+    def __post_init__(self) -> None:
+        self.recount()
+
+    def recount(self) -> None:
+        """Count the tiles of ``hand`` anew."""
+        held = [0] * 68
+        for tile in self.hand:
+            held[tile.kind * 2 + tile.red] += 1
+        self.held = held
+        self.counted = self.hand
+
+    def holds(self, tile: Tile) -> bool:
+        """Whether the concealed hand holds ``tile`` (red-aware), without a look through it."""
+        if self.counted is not self.hand:
+            self.recount()
+        return self.held[tile.kind * 2 + tile.red] > 0
+
+    def give(self, tile: Tile) -> None:
+        """Put ``tile`` into the concealed hand (a draw)."""
+        if self.counted is not self.hand:
+            self.recount()
+        self.hand.append(tile)
+        self.held[tile.kind * 2 + tile.red] += 1
 
     def wind(self, dealer: int) -> Wind:
         return WINDS[(self.seat - dealer) % SEATS]
 
     @property
     def closed(self) -> bool:
-        return not any(m.opened for m in self.melds)
+        return not self.melds or not any(m.opened for m in self.melds)
 
     def remove(self, tile: Tile) -> None:
         """Take ``tile`` (red-aware) out of the concealed hand."""
+        if self.counted is not self.hand:
+            self.recount()
         self.hand.remove(tile)
+        self.held[tile.kind * 2 + tile.red] -= 1
 
     def tiles(self) -> tuple[Tile, ...]:
         out = tuple(self.hand)
