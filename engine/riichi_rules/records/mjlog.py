@@ -71,8 +71,9 @@ _DRAW_KINDS: Mapping[str | None, str] = {
 _QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
 _BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (False, True)}
 """Each tile id's tile, without and with red fives (a look-up per tile, read per event)."""
-_SIMPLE = re.compile(r"<([TUVWDEFG])(\d+)/>")
-"""A draw or discard tag (most of a record): tokenised before the general pattern is tried."""
+_SIMPLE = re.compile(r"<([TUVWDEFG])([0-9]{1,3})/>")
+"""A draw or discard tag (most of a record): tokenised before the general pattern is tried.
+What it matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
 _NO_ATTRS: Mapping[str, str] = {}
 _ACTS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
          **{c: (seat, False) for seat, c in enumerate("DEFG")}}
