@@ -328,9 +328,7 @@ class HandReferee:
             seat.declaring = False
         elif seat.ippatsu:
             seat.ippatsu = False
-        seat.hand = seat.counted = hand_after
-        if held:
-            seat.held[tile.kind * 2 + tile.red] -= 1
+        seat.keep(hand_after, tile if held else None)
         seat.discards.append(tile)
         seat.has_discarded = True
         seat.passed_since_discard.clear()
