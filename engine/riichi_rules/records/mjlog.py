@@ -71,6 +71,9 @@ _DRAW_KINDS: Mapping[str | None, str] = {
 _QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
 _BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (False, True)}
 """Each tile id's tile, without and with red fives (a look-up per tile, read per event)."""
+_ORDER = {red: tuple(hash(tile) for tile in tiles) for red, tiles in _BY_ID.items()}
+"""Each tile id's place in the order of tiles (``Tile.__hash__``: kind * 2 + red, the order of
+(kind, red)), without and with red fives: ids sorted by it give the tiles in order."""
 _SIMPLE = re.compile(r"<([TUVWDEFG])([0-9]{1,3})/>")
 """A draw or discard tag (most of a record): tokenised before the general pattern is tried.
 What it matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
@@ -264,6 +267,7 @@ class _Hand:
             raise _Fail(f"INIT oya {self.dealer} is not a seat 0..{players - 1}")
         self.seen: set[int] = set()
         self.tiles = _BY_ID[reader.rules.red_fives]
+        self.order = _ORDER[reader.rules.red_fives]
         self.dora = self.id(seed[5], "the dora indicator")
         self.concealed: list[list[int]] = []
         for seat in range(players):
@@ -300,7 +304,11 @@ class _Hand:
         return self.tiles[tile_id]
 
     def sorted_tiles(self, ids: Sequence[int]) -> tuple[Tile, ...]:
-        return tuple(sorted(self.tile(i) for i in ids))
+        if ids and not (min(ids) >= 0 and max(ids) <= 135):
+            for i in ids:
+                self.tile(i)  # raises for the first id not 0..135
+        tiles = self.tiles
+        return tuple(tiles[i] for i in sorted(ids, key=self.order.__getitem__))
 
     def seat(self, tok: _Token, key: str = "who") -> int:
         seat = _int_attr(tok, key)
