@@ -2,6 +2,7 @@
 
     .venv/bin/python bench/bench_replay.py [--repeat N] [--jobs N] [--cluster] [--no-cli]
                                            [--profile]
+    .venv/bin/python bench/bench_replay.py --base REV [--repeat N]   # REV against this checkout
 
 Over every game record of shared/data/tenhou/mjlog/ (the ``.xml_`` files included) and
 tenhou6/, it measures:
@@ -9,7 +10,8 @@ tenhou6/, it measures:
 * read: parsing every file into its GameRecords (riichi_rules.records.files.read_games; a
   file that cannot be read is counted and left out);
 * replay: HandReferee over every hand of the standard four-player games (replay_game with the
-  ruleset compiled once beforehand, taken at each record's date as ``riichi replay`` does;
+  ruleset compiled once beforehand, taken at each record's date as ``riichi replay`` does,
+  each timed pass with the caches kept by whole hand emptied first (:func:`forget_hands`);
   three-player and special-lobby games are skipped by the referee and not counted): legal
   actions, furiten, each win scored and settled, standings;
 * the peer, in the same run: the ``mahjong`` package scoring every win the referee built
@@ -25,7 +27,10 @@ tenhou6/, it measures:
 
 In-process figures are the best of ``--repeat`` runs (default 3), in hands per second, by the
 CPU time of this process (``time.process_time``: on a machine shared with other work the wall
-time also holds the waits for a core; both are printed). The
+time also holds the waits for a core; both are printed). ``--base REV`` measures REV's engine
+(taken out with ``git archive``) and this checkout's, each in a process of its own (best of
+two), taking turns for ``--repeat`` rounds, and prints each round's hands a second of read +
+replay, the package's wins a second in the same process, and the ratios. The
 corpus is test data only: it is read from ../shared and never copied. Without ../shared the
 script says so and exits 0.
 """
