@@ -102,3 +102,31 @@ def test_waits_of_tenpai_hands(sets: list[list[int]], single: int) -> None:
     assert single in found
     for k in found:
         assert readings(Win((*hand, Tile.of(k)), Tile.of(k)))
+
+
+def _by_definition(hand: tuple[Tile, ...]) -> frozenset[int]:
+    # what waits means: the kinds whose tile, added to the hand, makes it complete
+    counts = counts_of(hand)
+    return frozenset(k for k in range(34)
+                     if is_complete([c + (i == k) for i, c in enumerate(counts)]))
+
+
+@settings(max_examples=300)
+@given(st.sampled_from([1, 4, 7, 10, 13]), st.integers(1, 4), st.data())
+def test_waits_are_the_kinds_that_complete(size: int, suits: int, data: st.DataObject) -> None:
+    # waits looks up only the suit of each kind tried (readings.completing_kinds) and finds
+    # seven pairs and thirteen orphans by their shape; the hands drawn from one to four suits
+    # (many close to tenpai), up to four copies of a kind, and seven-pair and orphan shapes
+    pool = [k for k in range(34) if k // 9 < suits] * 4
+    kinds_ = data.draw(st.permutations(pool).map(lambda p: sorted(p[:size])))
+    hands = [tuple(Tile.of(k) for k in kinds_)]
+    if size == 13:
+        pairs = data.draw(st.lists(st.integers(0, 33), min_size=7, max_size=7, unique=True))
+        hands.append(tuple(Tile.of(k) for k in [*pairs[:6], *pairs[:6], pairs[6]]))
+        orphans = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+        doubled, left_out = data.draw(st.permutations(orphans))[:2]
+        hands.append(tuple(Tile.of(k) for k in orphans))
+        hands.append(tuple(Tile.of(k) for k in [*orphans, doubled] if k != left_out))
+    melds = tuple(parse_meld("1111z") for _ in range((13 - size) // 3))
+    for hand in hands:
+        assert waits(hand, melds) == _by_definition(hand), hand

@@ -13,7 +13,7 @@ completed by ron stays concealed; an ankan is concealed).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import cache
@@ -304,6 +304,35 @@ def standard_decompositions(
     """
     return tuple((pair.first, tuple((g.shape, g.first) for g in sets))
                  for pair, sets in _combine(_pack(counts)))
+
+
+def completing_kinds(counts: Sequence[int], kinds: Iterable[int]) -> list[int]:
+    """The kinds of ``kinds`` (in their order) whose tile, added to ``counts`` (34 counts),
+    makes a hand that :func:`standard_decompositions` splits: the hand's suits are looked up
+    in their tables once, and then only the suit of each kind, with the tile added."""
+    keys = _pack(counts)
+    pairs_of: list[int | None] = []  # by suit: 1 if its splits hold the pair; None: no split
+    for suit in range(4):
+        key = keys[suit]
+        if not key:
+            pairs_of.append(0)
+            continue
+        found = _suit_table(suit, key)
+        pairs_of.append(None if not found else int(found[0][0] is not None))
+    others: list[int | None] = []  # by suit: the pairs of the other suits; None: one has no split
+    for suit in range(4):
+        rest = pairs_of[:suit] + pairs_of[suit + 1 :]
+        others.append(None if None in rest else sum(p for p in rest if p is not None))
+    out: list[int] = []
+    for kind in kinds:
+        suit = _SUIT_OF[kind]
+        pairs = others[suit]
+        if pairs is None or pairs > 1:
+            continue
+        found = _suit_table(suit, keys[suit] + _UNIT[kind])
+        if found and pairs + (found[0][0] is not None) == 1:
+            out.append(kind)
+    return out
 
 
 _YAOCHUU_KINDS = (0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33)

@@ -8,6 +8,7 @@ from functools import lru_cache
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld
 from riichi_rules.readings import (
+    completing_kinds,
     counts_of,
     is_thirteen_orphans,
     seven_pairs,
@@ -33,8 +34,6 @@ def is_complete(counts: Sequence[int]) -> bool:
 
 @lru_cache(maxsize=1 << 14)
 def _waits(counts: tuple[int, ...]) -> frozenset[int]:
-    out: list[int] = []
-    work = list(counts)
     # a tile that neither matches nor sits within two of a held tile of its suit would be
     # isolated (thirteen orphans aside), so only those kinds are tried
     candidates: set[int] = set()
@@ -45,14 +44,24 @@ def _waits(counts: tuple[int, ...]) -> frozenset[int]:
             else:
                 lo, hi = k - k % 9, k - k % 9 + 8
                 candidates.update(range(max(lo, k - 2), min(hi, k + 2) + 1))
-    if all(counts[k] == 0 for k in KINDS if k not in _YAOCHUU):
-        candidates.update(_YAOCHUU)
-    for k in sorted(candidates):
-        work[k] += 1
-        if is_complete(work):
-            out.append(k)
-        work[k] -= 1
+    out = set(completing_kinds(counts, candidates))
+    if sum(counts) == 13:  # no melds: seven pairs and thirteen orphans too (is_complete)
+        out.update(_seven_pairs_or_orphans(counts))
     return frozenset(out)
+
+
+def _seven_pairs_or_orphans(counts: tuple[int, ...]) -> list[int]:
+    """The kinds that make 13 tiles seven pairs or thirteen orphans. Seven pairs: 14 tiles in
+    seven pairs were six pairs and a single, the wait. Thirteen orphans: 14 terminals and
+    honours, each of the 13 kinds among them, were 13 of them, all 13 kinds (each a wait) or
+    12 kinds and a pair (the kind missing, the wait)."""
+    if counts.count(2) == 6 and counts.count(1) == 1:
+        return [counts.index(1)]
+    if sum(counts[k] for k in _YAOCHUU) == 13:
+        missing = [k for k in _YAOCHUU if not counts[k]]
+        if len(missing) <= 1:
+            return missing or sorted(_YAOCHUU)
+    return []
 
 
 def waits(concealed: Sequence[Tile], melds: Sequence[Meld] = ()) -> frozenset[int]:

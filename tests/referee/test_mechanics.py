@@ -476,3 +476,18 @@ def test_an_impossible_event_is_a_disagreement_not_an_exception() -> None:
     assert "turn" in whats(found)
     found = t.apply(DrawnHand, 0, "kyuushu_kyuuhai", (), {}, (0, 0, 0, 0))
     assert "turn" in whats(found)
+
+
+def test_a_hand_changed_in_place_is_counted_anew() -> None:
+    # The referee keeps the count of each tile a seat holds (SeatState.held, by give, remove
+    # and keep). A hand changed in place otherwise (a tile taken out with the list's own
+    # remove, as a kita's North might be) is counted anew: FAR holds one 4z and one 3z; with
+    # its 4z taken out, the seat's discard of 4z is of a tile it does not hold, and its
+    # discard of 3z is not.
+    for discarded, expected in (("4z", ["tiles"]), ("3z", [])):
+        t = Table("tenhou", {0: FAR})
+        t.seat(0).hand.remove(tile("4z"))
+        assert t.draw(0, "9m") == []
+        found = t.discard(0, discarded)
+        assert whats(found) == expected, found
+        assert all(d.message.endswith("which it does not hold") for d in found), found

@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from riichi_rules.language.vocabulary import (
     BOOL,
@@ -54,141 +54,93 @@ def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
 
 
 class TableEnv:
-    """One question the referee asks: about ``seat``, at one moment of a hand."""
+    """One question the referee asks: about ``seat``, at one moment of a hand.
 
-    __slots__ = (
-        "abortive_draw",
-        "after_call",
-        "cache",
-        "call",
-        "called",
-        "closed",
-        "completes",
-        "counts",
-        "dealer",
-        "dealer_keeps",
-        "dealer_tenpai",
-        "dealer_won",
-        "discards_called",
-        "drawn",
-        "exhaustive_draw",
-        "first_discards",
-        "first_turn",
-        "first_winner",
-        "furiten",
-        "game_rounds",
-        "hand",
-        "hand_number",
-        "has_yaku",
-        "honba_points",
-        "kan_seats",
-        "kans",
-        "last_tile",
-        "melds",
-        "nagashi_seats",
-        "noten_count",
-        "on",
-        "own_added_kan_tiles",
-        "own_discards",
-        "pao_part",
-        "passed_since_own_discard",
-        "passed_since_own_turn",
-        "passed_since_riichi",
-        "place",
-        "players",
-        "points",
-        "rank",
-        "readings",
-        "relation",
-        "riichi",
-        "riichi_claimants",
-        "riichi_seats",
-        "riichi_stick",
-        "ron",
-        "ron_claims",
-        "round_number",
-        "seats",
-        "slots",
-        "sticks",
-        "tenpai",
-        "tenpai_count",
-        "tied",
-        "tile",
-        "tiles",
-        "total",
-        "tsumo",
-        "waits",
-        "waits_after",
-        "wall",
-        "won",
-    )
+    A fact not set is its default, a class attribute (a question sets only what it knows);
+    the facts of the seat's tiles (``tiles``, ``counts``, ``melds``, ``waits``) have no class
+    attribute: the first read asks :meth:`derive`, and keeps its answer."""
+
+    after_call = False
+    call: Group | None = None
+    called: Tile | None = None
+    closed = True
+    completes = False
+    dealer = False
+    discards_called = False
+    drawn = False
+    first_discards: tuple[Tile, ...] = ()
+    first_turn = False
+    furiten = False
+    hand: tuple[Tile, ...] = ()
+    has_yaku = False
+    kan_seats = 0
+    kans = 0
+    last_tile = False
+    on = "discard"
+    own_added_kan_tiles: tuple[Tile, ...] = ()
+    own_discards: tuple[Tile, ...] = ()
+    passed_since_own_discard: tuple[Tile, ...] = ()
+    passed_since_own_turn: tuple[Tile, ...] = ()
+    passed_since_riichi: tuple[Tile, ...] = ()
+    points = 0
+    readings: tuple[Reading, ...] = ()
+    relation = "left"
+    riichi = False
+    riichi_seats = 0
+    ron_claims = 0
+    tenpai_count = 0
+    total = 0
+    pao_part = 0
+    honba_points = 0
+    tsumo = False
+    ron = False
+    won = False
+    dealer_won = False
+    dealer_tenpai = False
+    exhaustive_draw = False
+    abortive_draw = False
+    noten_count = 0
+    tenpai = False
+    nagashi_seats = 0
+    tile: Tile | None = None
+    wall = 0
+    waits_after: tuple[Tile, ...] = ()
+    # the game: the seats' scores and places, the counters, the hand's place in the game
+    seats: tuple[SeatFacts, ...] = ()
+    place = 0
+    rank = 0
+    tied = 0
+    players = 4
+    sticks = 0
+    first_winner = False
+    riichi_stick = False
+    riichi_claimants = 0
+    round_number = 1
+    hand_number = 1
+    game_rounds = 2
+    dealer_keeps = False
+    # derived on the first read (see derive)
+    tiles: tuple[Tile, ...]
+    counts: tuple[int, ...]
+    melds: tuple[Group, ...]
+    waits: tuple[Tile, ...]
 
     def __init__(self, slot_count: int, cache_size: int) -> None:
         self.slots: list[Any] = [None] * slot_count
         self.cache: list[Any] = [MISSING] * cache_size
-        self.after_call = False
-        self.call: Group | None = None
-        self.called: Tile | None = None
-        self.closed = True
-        self.completes = False
-        self.counts: tuple[int, ...] = (0,) * 34
-        self.dealer = False
-        self.discards_called = False
-        self.drawn = False
-        self.first_discards: tuple[Tile, ...] = ()
-        self.first_turn = False
-        self.furiten = False
-        self.hand: tuple[Tile, ...] = ()
-        self.has_yaku = False
-        self.kan_seats = 0
-        self.kans = 0
-        self.last_tile = False
-        self.melds: tuple[Group, ...] = ()
-        self.on = "discard"
-        self.own_added_kan_tiles: tuple[Tile, ...] = ()
-        self.own_discards: tuple[Tile, ...] = ()
-        self.passed_since_own_discard: tuple[Tile, ...] = ()
-        self.passed_since_own_turn: tuple[Tile, ...] = ()
-        self.passed_since_riichi: tuple[Tile, ...] = ()
-        self.points = 0
-        self.readings: tuple[Reading, ...] = ()
-        self.relation = "left"
-        self.riichi = False
-        self.riichi_seats = 0
-        self.ron_claims = 0
-        self.tenpai_count = 0
-        self.total = 0
-        self.pao_part = 0
-        self.honba_points = 0
-        self.tsumo = False
-        self.ron = False
-        self.won = False
-        self.dealer_won = False
-        self.dealer_tenpai = False
-        self.exhaustive_draw = False
-        self.abortive_draw = False
-        self.noten_count = 0
-        self.tenpai = False
-        self.nagashi_seats = 0
-        self.tile: Tile | None = None
-        self.tiles: tuple[Tile, ...] = ()
-        self.wall = 0
-        self.waits: tuple[Tile, ...] = ()
-        self.waits_after: tuple[Tile, ...] = ()
-        # the game: the seats' scores and places, the counters, the hand's place in the game
-        self.seats: tuple[SeatFacts, ...] = ()
-        self.place = 0
-        self.rank = 0
-        self.tied = 0
-        self.players = 4
-        self.sticks = 0
-        self.first_winner = False
-        self.riichi_stick = False
-        self.riichi_claimants = 0
-        self.round_number = 1
-        self.hand_number = 1
-        self.game_rounds = 2
-        self.dealer_keeps = False
+
+    if not TYPE_CHECKING:  # (else every misspelt fact would type-check)
+        def __getattr__(self, name: str) -> Any:
+            if name not in DERIVED:
+                raise AttributeError(f"'{type(self).__name__}' object has no attribute "
+                                     f"'{name}'")
+            value = self.__dict__[name] = self.derive(name)
+            return value
+
+    def derive(self, name: str) -> Any:
+        """The value of a derived fact (one of :data:`DERIVED`) not set: its default here; a
+        question about a seat's hand works it out from the hand (questions.py)."""
+        return DERIVED[name]
 
     def standing(self, seats: tuple[SeatFacts, ...], seat: int) -> None:
         """Set the table's seats and the place of the seat in question."""
@@ -200,6 +152,10 @@ class TableEnv:
     def held(self, kind: int) -> int:
         """How many tiles of this kind the seat holds (melds included)."""
         return self.counts[kind]
+
+
+DERIVED: dict[str, Any] = {"tiles": (), "counts": (0,) * 34, "melds": (), "waits": ()}
+"""The facts a :class:`TableEnv` works out on the first read, with their defaults."""
 
 
 def _f(type_: str, name: str, phrase: str) -> Feature:

@@ -69,6 +69,18 @@ _DRAW_KINDS: Mapping[str | None, str] = {
     "nm": "nagashi_mangan",
 }
 _QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
+_BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (False, True)}
+"""Each tile id's tile, without and with red fives (a look-up per tile, read per event)."""
+_ORDER = {red: tuple(hash(tile) for tile in tiles) for red, tiles in _BY_ID.items()}
+"""Each tile id's place in the order of tiles (``Tile.__hash__``: kind * 2 + red, the order of
+(kind, red)), without and with red fives: ids sorted by it give the tiles in order."""
+_SIMPLE = re.compile(r"<([TUVWDEFG])([0-9]{1,3})/>")
+"""A draw or discard tag (most of a record): tokenised before the general pattern is tried.
+What it matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
+_NO_ATTRS: Mapping[str, str] = {}
+_ACTS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
+         **{c: (seat, False) for seat, c in enumerate("DEFG")}}
+"""The tags of a draw (T U V W) and of a discard (D E F G): the seat, and whether it draws."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,7 +169,7 @@ def go_rules(go_type: int, raw: Mapping[str, object] | None = None) -> RecordRul
 class _Token:
     name: str
     number: int | None
-    attrs: dict[str, str]
+    attrs: Mapping[str, str]
     text: str
     closing: bool
 
@@ -167,6 +179,12 @@ def _tokens(text: str, name: str) -> list[_Token]:
     pos = 0
     end = len(text)
     while pos < end:
+        simple = _SIMPLE.match(text, pos)
+        if simple is not None:
+            name_, number_ = simple.groups()
+            out.append(_Token(name_, int(number_), _NO_ATTRS, simple.group(), False))
+            pos = simple.end()
+            continue
         skip = _SKIP.match(text, pos)
         if skip:
             pos = skip.end()
@@ -248,6 +266,8 @@ class _Hand:
         if not 0 <= self.dealer < players:
             raise _Fail(f"INIT oya {self.dealer} is not a seat 0..{players - 1}")
         self.seen: set[int] = set()
+        self.tiles = _BY_ID[reader.rules.red_fives]
+        self.order = _ORDER[reader.rules.red_fives]
         self.dora = self.id(seed[5], "the dora indicator")
         self.concealed: list[list[int]] = []
         for seat in range(players):
@@ -281,10 +301,14 @@ class _Hand:
     def tile(self, tile_id: int) -> Tile:
         if not 0 <= tile_id <= 135:
             raise _Fail(f"tile id {tile_id} is not 0..135")
-        return tile_from_136(tile_id, self.reader.rules.red_fives)
+        return self.tiles[tile_id]
 
     def sorted_tiles(self, ids: Sequence[int]) -> tuple[Tile, ...]:
-        return tuple(sorted(self.tile(i) for i in ids))
+        if ids and not (min(ids) >= 0 and max(ids) <= 135):
+            for i in ids:
+                self.tile(i)  # raises for the first id not 0..135
+        tiles = self.tiles
+        return tuple(tiles[i] for i in sorted(ids, key=self.order.__getitem__))
 
     def seat(self, tok: _Token, key: str = "who") -> int:
         seat = _int_attr(tok, key)
@@ -325,7 +349,10 @@ class _Hand:
     # -- tags --
     def draw(self, seat: int, tile_id: int) -> None:
         self.check_open()
-        tile_id = self.id(tile_id, f"seat {seat} draws")
+        if 0 <= tile_id <= 135 and tile_id not in self.seen:
+            self.seen.add(tile_id)
+        else:
+            self.id(tile_id, f"seat {seat} draws")  # raises, saying why
         if len(self.concealed[seat]) % 3 != 1:
             raise _Fail(f"seat {seat} draws holding {len(self.concealed[seat])} tiles")
         self.concealed[seat].append(tile_id)
@@ -333,19 +360,24 @@ class _Hand:
         self.last_discard = None
         self.last_kakan = None
         self.last_actor = seat
-        self.add(Draw(seat, self.tile(tile_id), index=self.n))
+        self.events.append(Draw(seat, self.tiles[tile_id], index=len(self.events)))
 
     def discard(self, seat: int, tile_id: int) -> None:
         self.check_open()
         if len(self.concealed[seat]) % 3 != 2:
             raise _Fail(f"seat {seat} discards holding {len(self.concealed[seat])} tiles")
-        self.take(seat, tile_id, f"seat {seat} discards")
+        held = self.concealed[seat]
+        if 0 <= tile_id <= 135 and tile_id in held:
+            held.remove(tile_id)
+        else:
+            self.take(seat, tile_id, f"seat {seat} discards")  # raises, saying why
         tsumogiri = self.last_draw[seat] == tile_id
         self.last_draw[seat] = None
         self.last_discard = (seat, tile_id)
         self.last_kakan = None
         self.last_actor = seat
-        self.add(Discard(seat, self.tile(tile_id), tsumogiri, index=self.n))
+        self.events.append(Discard(seat, self.tiles[tile_id], tsumogiri,
+                                   index=len(self.events)))
 
     def call(self, tok: _Token) -> None:
         self.check_open()
@@ -673,15 +705,16 @@ class _Reader:
                 raise _Fail(f"unexpected closing tag </{name}>")
             self.closed = True
             return
-        if tok.number is not None and name in "TUVWDEFG" and len(name) == 1:
+        act = _ACTS.get(name) if tok.number is not None else None
+        if act is not None:
             hand = self.need_hand(tok)
-            seat = "TUVW".find(name) if name in "TUVW" else "DEFG".find(name)
+            seat, draws = act
             if seat >= self.rules.players:
                 raise _Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
-            if name in "TUVW":
-                hand.draw(seat, tok.number)
+            if draws:
+                hand.draw(seat, tok.number)  # type: ignore[arg-type]
             else:
-                hand.discard(seat, tok.number)
+                hand.discard(seat, tok.number)  # type: ignore[arg-type]
             return
         if tok.number is not None:
             raise _Fail(f"unknown tag {name}{tok.number}")

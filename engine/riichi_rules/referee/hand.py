@@ -284,7 +284,7 @@ class HandReferee:
         if seat.has_discarded:
             state.first_go_around = False
         seat.passed_since_turn.clear()
-        seat.hand.append(event.tile)
+        seat.give(event.tile)
         seat.drawn = event.tile
         seat.call = None  # after a daiminkan's replacement draw the turn goes on as after a draw
         seat.called = None
@@ -319,8 +319,9 @@ class HandReferee:
             self._disagree("illegal_discard",
                            f"seat {event.seat} discards {tile}: forbidden by {rule.name} "
                            f"({rule.origin})")
+        held = seat.holds(tile)
         hand_after = list(seat.hand)
-        if tile in hand_after:
+        if held:
             hand_after.remove(tile)
         if declaring:
             renv = self.ask.env(state, seat, hand_after)
@@ -335,7 +336,7 @@ class HandReferee:
             seat.declaring = False
         elif seat.ippatsu:
             seat.ippatsu = False
-        seat.hand = hand_after
+        seat.keep(hand_after, tile if held else None)
         seat.discards.append(tile)
         seat.has_discarded = True
         seat.passed_since_discard.clear()
@@ -385,8 +386,8 @@ class HandReferee:
         if called is not None and called in rest:
             rest.remove(called)
         for tile in rest:
-            if tile in caller.hand:
-                caller.hand.remove(tile)
+            if caller.holds(tile):
+                caller.remove(tile)
             else:
                 self._disagree("illegal_call", f"seat {event.seat} melds {tile}, which it does "
                                "not hold")
@@ -423,7 +424,7 @@ class HandReferee:
         if not self.ask.allowed("kan_rule", "closed_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} declares a concealed kan of "
                            f"{tile}, which the kan rules do not allow here")
-        seat.hand = after
+        seat.hand = after  # counted anew when next asked
         seat.melds.append(meld)
         state.kans.append(event.seat)
         state.first_go_around = False
@@ -438,8 +439,8 @@ class HandReferee:
         if not self.ask.allowed("kan_rule", "added_kan", env):
             self._disagree("illegal_kan", f"seat {event.seat} adds {event.tile} to a pung, "
                            "which the kan rules do not allow here")
-        if event.tile in seat.hand:
-            seat.hand.remove(event.tile)
+        if seat.holds(event.tile):
+            seat.remove(event.tile)
         kind = event.tile.kind
         for i, meld in enumerate(seat.melds):
             if meld.type is MeldType.PON and meld.tiles[0].kind == kind:
@@ -481,8 +482,8 @@ class HandReferee:
         interrupting = self.ask.table.named("kan_rule", "kita_interrupts")
         interrupts = bool(interrupting is not None and interrupting.when is not None
                           and interrupting.when(env))
-        if event.tile in seat.hand:
-            seat.hand.remove(event.tile)
+        if seat.holds(event.tile):
+            seat.remove(event.tile)
         seat.kita += 1
         seat.drawn = None
         if interrupts:

@@ -59,14 +59,18 @@ class Mechanics:
         out: list[Problem] = []
         more: Counter[int] = Counter()
         more_red: Counter[int] = Counter()
+        seen, seen_red = state.seen, state.seen_red
         for tile in tiles:
-            more[tile.kind] += 1
-            more_red[tile.kind] += tile.red
-            name = format_tiles([Tile.of(tile.kind)])
-            if state.seen[tile.kind] + more[tile.kind] == 5:
-                out.append(("tiles", f"a fifth {name} comes to the table with {where}"))
-            if tile.red and state.seen_red[tile.kind] + more_red[tile.kind] == 2:
-                out.append(("tiles", f"a second red {name} comes to the table with {where}"))
+            kind = tile.kind
+            more[kind] += 1
+            if seen[kind] + more[kind] == 5:
+                out.append(("tiles", f"a fifth {format_tiles([Tile.of(kind)])} comes to the "
+                                     f"table with {where}"))
+            if tile.red:
+                more_red[kind] += 1
+                if seen_red[kind] + more_red[kind] == 2:
+                    out.append(("tiles", f"a second red {format_tiles([Tile.of(kind)])} comes "
+                                         f"to the table with {where}"))
         return out
 
     # ---- before an event -------------------------------------------------------------------
@@ -75,8 +79,9 @@ class Mechanics:
         as it was): a seat that does not exist, an event after the hand's end, a call of one's
         own discard; None when it can."""
         state = self.state
-        seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
-        if any(not 0 <= s < state.players for s in seats):
+        other = event.from_seat if isinstance(event, Call | Win) else event.seat
+        if not (0 <= event.seat < state.players and 0 <= other < state.players):
+            seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
             return ("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
                             f"{state.players}-player table")
         if state.phase == OVER and not (
@@ -109,9 +114,10 @@ class Mechanics:
 
     def _holds(self, seat: int, tiles: Sequence[Tile], doing: str) -> list[Problem]:
         """The seat's concealed hand holds ``tiles`` (red fives told apart)."""
-        hand = self.state.seats[seat].hand
-        if len(tiles) == 1 and tiles[0] in hand:  # a discard: the question asked most
+        state = self.state.seats[seat]
+        if len(tiles) == 1 and state.holds(tiles[0]):  # a discard: the question asked most
             return []
+        hand = state.hand
         missing = Counter(tiles) - Counter(hand)
         if not missing:
             return []
@@ -133,7 +139,10 @@ class Mechanics:
                         + ("its kan's replacement tile" if state.phase == RINSHAN else "next")))
         if state.wall <= 0:
             out.append(("turn", f"seat {event.seat} draws from an empty wall"))
-        return out + self.show([event.tile], f"seat {event.seat}'s draw")
+        tile = event.tile
+        if state.seen[tile.kind] != 4 and not (tile.red and state.seen_red[tile.kind] == 1):
+            return out  # neither a fifth copy nor a second red five (show's problems)
+        return out + self.show([tile], f"seat {event.seat}'s draw")
 
     def check_discard(self, event: Discard) -> list[Problem]:
         return (self._acting(event.seat, "discards")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from typing import Any
 
 from riichi_rules.hand import Meld, Win
 from riichi_rules.language.table_vocabulary import TableEnv
@@ -37,6 +38,31 @@ def tenpai_readings(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Readin
     return tuple(out)
 
 
+class SeatEnv(TableEnv):
+    """A question about a seat's hand: its ``tiles``, ``counts``, ``melds`` and ``waits`` are
+    worked out from ``hand`` and ``seat_melds`` (both tuples, fixed when the question is
+    made) when a rule first reads them: most questions read few of them."""
+
+    seat_melds: tuple[Meld, ...] = ()
+
+    def derive(self, name: str) -> Any:
+        if name == "waits":
+            return waits(self.hand, self.seat_melds)
+        if name == "melds":
+            return tuple(group_of(m) for m in self.seat_melds)
+        if name == "tiles":
+            tiles = self.hand
+            for meld in self.seat_melds:
+                tiles += meld.tiles
+            return tiles
+        if name == "counts":
+            counts = [0] * 34
+            for tile in self.tiles:
+                counts[tile.kind] += 1
+            return tuple(counts)
+        return super().derive(name)
+
+
 class Questions:
     """Asks the table rules of a compiled ruleset about a hand in progress."""
 
@@ -48,23 +74,13 @@ class Questions:
         self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None
     ) -> TableEnv:
         """The environment of a question about ``seat`` (its 13-tile hand, or ``hand``)."""
-        env = TableEnv(self.table.slot_count, self.table.cache_size)
-        concealed = tuple(seat.hand if hand is None else hand)
-        env.hand = concealed
-        tiles = concealed
-        if seat.melds:  # else the defaults: no melds
-            env.melds = tuple(group_of(m) for m in seat.melds)
-            tiles += tuple(t for m in seat.melds for t in m.tiles)
-        env.tiles = tiles
-        counts = [0] * 34
-        for tile in tiles:
-            counts[tile.kind] += 1
-        env.counts = tuple(counts)
+        env = SeatEnv(self.table.slot_count, self.table.cache_size)
+        env.hand = tuple(seat.hand if hand is None else hand)
+        env.seat_melds = tuple(seat.melds)
         env.closed = seat.closed
         env.riichi = seat.riichi
         env.dealer = seat.seat == state.dealer
         env.points = seat.points
-        env.waits = waits(concealed, seat.melds)
         env.own_discards = tuple(seat.discards)
         env.own_added_kan_tiles = tuple(seat.added_kan_tiles)
         env.passed_since_own_turn = tuple(seat.passed_since_turn)

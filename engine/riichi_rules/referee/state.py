@@ -60,6 +60,57 @@ class SeatState:
     called: Tile | None = None
     liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
     kita: int = 0  # Norths set aside (three-player mahjong)
+    held: list[int] = field(init=False, repr=False, compare=False)
+    """The copies of each tile in ``hand``, by ``kind * 2 + red``: kept by :meth:`give`,
+    :meth:`remove` and :meth:`keep`, and counted anew when ``hand`` is another list than the
+    one counted, or of another length (a tile appended to it or removed from it directly); a
+    tile replaced in place is not seen."""
+    counted: list[Tile] = field(init=False, repr=False, compare=False)
+    size: int = field(init=False, repr=False, compare=False)  # len(counted) when counted
+
+    def __post_init__(self) -> None:
+        self.recount()
+
+    def recount(self) -> None:
+        """Count the tiles of ``hand`` anew."""
+        held = [0] * 68
+        for tile in self.hand:
+            held[tile.kind * 2 + tile.red] += 1
+        self.held = held
+        self.counted = self.hand
+        self.size = len(self.hand)
+
+    def counts(self) -> list[int]:
+        """:attr:`held`, counted anew first if ``hand`` changed otherwise than by this class."""
+        if self.counted is not self.hand or len(self.hand) != self.size:
+            self.recount()
+        return self.held
+
+    def holds(self, tile: Tile) -> bool:
+        """Whether the concealed hand holds ``tile`` (red-aware), without a look through it."""
+        return self.counts()[tile.kind * 2 + tile.red] > 0
+
+    def give(self, tile: Tile) -> None:
+        """Put ``tile`` into the concealed hand (a draw)."""
+        self.counts()[tile.kind * 2 + tile.red] += 1
+        self.hand.append(tile)
+        self.size += 1
+
+    def remove(self, tile: Tile) -> None:
+        """Take ``tile`` (red-aware) out of the concealed hand."""
+        held = self.counts()
+        self.hand.remove(tile)
+        held[tile.kind * 2 + tile.red] -= 1
+        self.size -= 1
+
+    def keep(self, hand: list[Tile], removed: Tile | None) -> None:
+        """``hand`` (a new list: the concealed hand less ``removed``, or with the same tiles when
+        None) becomes the concealed hand, its counts kept without counting anew."""
+        held = self.counts()
+        if removed is not None:
+            held[removed.kind * 2 + removed.red] -= 1
+        self.hand = self.counted = hand
+        self.size = len(hand)
 
     def wind(self, dealer: int, players: int) -> Wind:
         """The seat's wind in a hand dealt by ``dealer`` at a table of ``players``."""
@@ -67,11 +118,7 @@ class SeatState:
 
     @property
     def closed(self) -> bool:
-        return not any(m.opened for m in self.melds)
-
-    def remove(self, tile: Tile) -> None:
-        """Take ``tile`` (red-aware) out of the concealed hand."""
-        self.hand.remove(tile)
+        return not self.melds or not any(m.opened for m in self.melds)
 
     def tiles(self) -> tuple[Tile, ...]:
         out = tuple(self.hand)
