@@ -20,9 +20,10 @@ CONFIG_BYTES = 1 << 20
 """A ``ruleset.json`` (the largest bundled one is about 11 KB)."""
 CASE_FILE_BYTES = 4 << 20
 """A conformance case file (the largest bundled one is about 34 KB)."""
-RECORD_BYTES = 64 << 20
+RECORD_BYTES = 16 << 20
 """A game record, once decompressed (a Tenhou hanchan is about 30 KB, an mjai log about
-200 KB): a gzip file of a few MB cannot stand for gigabytes."""
+200 KB, the largest of the shared corpus under 1 MB): a gzip file of a few MB cannot stand for
+gigabytes, and reading a file of the most it may hold takes a fraction of a second."""
 RECORD_TAGS = 50_000
 """The tags of a Tenhou mjlog (a hanchan has about 1,750), and the events (objects) of an mjai
 log: each costs the reader some microseconds and hundreds of bytes, so that a file within

@@ -115,10 +115,10 @@ def _mixed_folder(tmp_path: Path) -> tuple[Path, dict[str, str]]:
     }
     for name, (text, _) in bad.items():
         (folder / name).write_text(text, encoding="utf-8")
-    # 65 MB of zeros in about 64 KB: beyond the 64 MB a record may hold once decompressed
-    (folder / "bomb.xml.gz").write_bytes(gzip.compress(b"\0" * (65 << 20), compresslevel=9))
+    # 17 MB of zeros in about 17 KB: beyond the 16 MB a record may hold once decompressed
+    (folder / "bomb.xml.gz").write_bytes(gzip.compress(b"\0" * (17 << 20), compresslevel=9))
     says = {name: fragment for name, (_, fragment) in bad.items()}
-    says["bomb.xml.gz"] = "more than 64 MB once decompressed"
+    says["bomb.xml.gz"] = "more than 16 MB once decompressed"
     return folder, says
 
 

@@ -126,7 +126,7 @@ def _folder_of_gzip(tmp: Path, name: str = "gz") -> str:
 
 def _examples(tmp: Path) -> list[Callable[[], Example]]:
     """Each example, made (its files written under ``tmp``) when called: a test writes only
-    its own (three are about 60 MB)."""
+    its own (three are about 14 MB)."""
     win = json.dumps({"hand": PINFU, "win": "9s"}).encode()
     bomb = ["- id: bomb", "  a: &a [x,x,x,x,x,x,x,x,x]"] + [
         f"  {n}: &{n} [" + ",".join([f"*{p}"] * 9) + "]" for n, p in zip("bcdefghi", "abcdefgh",
@@ -249,24 +249,22 @@ def _examples(tmp: Path) -> list[Callable[[], Example]]:
                     "25000", "2" + "0" * 4400, 1))], 1, "a number of more than 4,300 digits"),
         lambda: Example("replay: a gzip bomb (about 100 KB for 100 MB)",
                 ["replay", _write(tmp, "r/bomb.xml.gz", gzip.compress(b"\0" * (100 << 20)))],
-                1, "more than 64 MB once decompressed"),
-        # records within the 64 MB of a file, of tiny items: each is counted before it is
-        # parsed (docs/limits.md), they took 131 s and 4.3 GB (mjlog), 38 s and 2 GB (mjai)
-        lambda: Example("replay: an mjlog of 14,000,000 tags (about 60 MB)",
+                1, "more than 16 MB once decompressed"),
+        # records within the 16 MB of a file, of tiny items: each is counted before it is
+        # parsed (docs/limits.md); 60 MB of them took 131 s and 4.3 GB (mjlog), 38 s and 2 GB
+        # (mjai) before
+        lambda: Example("replay: an mjlog of 3,500,000 tags (about 14 MB)",
                 ["replay", _write(tmp, "r/tags.xml", XML.replace(
-                    "<E69/>", "<E69/>" + "<X/>" * 14_000_000, 1))], 1,
-                "14,000,0"),
-        lambda: Example("replay: an mjai log of 4,000,000 events (about 60 MB)",
+                    "<E69/>", "<E69/>" + "<X/>" * 3_500_000, 1))], 1,
+                "3,500,0"),
+        lambda: Example("replay: an mjai log of 900,000 events (about 14 MB)",
                 ["replay", _write(tmp, "r/events.mjson", MJSON + '{"type":"none"}\n'
-                                  * 4_000_000)], 1,
+                                  * 900_000)], 1,
                 "more than the 50,000 a game record may hold"),
-        lambda: Example("replay: a tenhou.net/6 log of 29,000,000 numbers (about 60 MB)",
+        lambda: Example("replay: a tenhou.net/6 log of 7,000,000 numbers (about 14 MB)",
                 ["replay", _write(tmp, "r/numbers.json", TENHOU6.replace(
-                    '"log":', '"pad":[' + "0," * 29_000_000 + '0],"log":', 1))], 1,
-                "more than the 1,000,000 a game record may hold",
-                # reading the 60 MB is most of it: 0.9-1.04 s of CPU measured (a CI run went
-                # over the second); a lower RECORD_BYTES would bring it down (left open)
-                seconds=1.5),
+                    '"log":', '"pad":[' + "0," * 7_000_000 + '0],"log":', 1))], 1,
+                "more than the 1,000,000 a game record may hold"),
         lambda: Example("replay: a folder's gzip records are read",
                 ["replay", _folder_of_gzip(tmp)], 1, GAMES + "0 unreadable"),
         lambda: Example("replay: an AGARI whose ba (honba, sticks) was changed",
