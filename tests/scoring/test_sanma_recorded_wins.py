@@ -51,6 +51,8 @@ from riichi_rules.records.events import (
 )
 from riichi_rules.records.events import Win as RecordWin
 from riichi_rules.records.tenhou6 import read_tenhou6
+from riichi_rules.referee.replay import replay_dated
+from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program, score
 from riichi_rules.tiles import WINDS
@@ -212,3 +214,26 @@ def test_riichi_score_batch_gives_the_recorded_scores(
         else:
             assert ours["han"] == theirs.han, case.name
             assert theirs.fu is None or ours["fu"] == theirs.fu, case.name
+
+
+# What a game's replay is known to disagree on, by file and hand, with the reason. In
+# kokushi_peinuki.json's E3-0 seat 0 declares riichi and deals into seat 2's thirteen orphans
+# (48,000): the record's final scores (``sc``: -33,600 and 94,000 from 15,400 and 45,000 at
+# the hand's start) show seat 0 paying 49,000 in all and seat 2 gaining 49,000, the riichi
+# stick with the win, but the converter's score changes for the win leave the stick out
+# ([-48000, 0, 48000]). Ours are the final scores'.
+REPLAY_KNOWN = {("kokushi_peinuki.json", "E3-0"): "deltas"}
+
+
+@pytest.mark.parametrize("row", fixture_rows(), ids=lambda row: row["file"].rsplit("/", 1)[-1])
+def test_each_game_replays_under_its_platforms_ruleset(row: dict[str, Any]) -> None:
+    # the whole game followed by the referee (its calls, kita, furiten, riichi, the hand's
+    # settlement and what follows it, the final standings) under the ruleset of the platform
+    game: GameRecord = read_tenhou6(row["game"], source=row["file"])
+    ruleset = RULESET[game.rules.platform]
+    report = replay_dated(game, load_config(ruleset))  # as riichi replay does
+    name = row["file"].rsplit("/", 1)[-1]
+    assert report.hands == len(game.hands) and not report.error and not report.unsupported
+    found = {(name, d.hand.split(" ")[0]): d.what for d in report.disagreements}
+    known = {key: what for key, what in REPLAY_KNOWN.items() if key[0] == name}
+    assert found == known, [d.message for d in report.disagreements]
