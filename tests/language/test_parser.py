@@ -252,3 +252,14 @@ def test_a_condition_without_when_is_told_so() -> None:
     assert message.startswith("unexpected 'every'; expected ")
     assert message.endswith(" more")  # the list says that it is cut, and by how much
     assert hint == "a condition starts with 'when': 'when every tile is simple'"
+
+
+def test_a_file_is_parsed_once_a_process() -> None:
+    # the eras of a ruleset and the rulesets extending one share their rule files: the same
+    # text of the same file gives the same (immutable) tree, not a second parse; another name
+    # is another tree (its spans name the file)
+    text = 'yaku x "X" {\n    han 1 when closed\n}\n'
+    first = parse_rules(text, "a.rules")
+    assert parse_rules(text, "a.rules") is first
+    other = parse_rules(text, "b.rules")
+    assert other is not first and other.path == "b.rules"

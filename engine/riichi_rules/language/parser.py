@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 import lark
@@ -360,9 +360,12 @@ def _opt(items: tuple[ast.Expr, ...]) -> ast.Expr | None:
     return items[0] if items else None
 
 
+@lru_cache(maxsize=64)
 def parse_rules(text: str, file: str) -> ast.RuleFile:
     """Parse a rule file. Raises :class:`RuleError` with one diagnostic per syntax error
-    (parsing resumes at the next declaration after each error)."""
+    (parsing resumes at the next declaration after each error). A file's tree is made once a
+    process for its text and name (the tree is immutable): the eras of a ruleset and the
+    rulesets that extend the same one share their rule files' trees."""
     diagnostics: list[Diagnostic] = []
     declarations: list[ast.Declaration] = []
     lines = text.splitlines()
