@@ -7,6 +7,7 @@ both, with the option's name and how to write the number."""
 from __future__ import annotations
 
 import argparse
+import json
 from collections.abc import Callable
 from typing import Any
 
@@ -72,3 +73,20 @@ def test_negative_honba_is_a_bad_win(riichi: RunCli) -> None:
     assert run.status == 1
     assert run.json()["error"] == {"code": "bad_field", "message": "'honba' must be a whole "
                                    "number from 0 to 999, not -1"}
+
+
+def test_search_limits() -> None:
+    # docs/cli.md: `--budget` 60 seconds by default, no time limit when `--situations` is
+    # given (the same situations and seed find the same on any machine, however busy)
+    assert numbers.search_limits(None, None) == (10**9, 60.0)
+    assert numbers.search_limits(500, None) == (500, None)
+    assert numbers.search_limits(None, 5.0) == (10**9, 5.0)
+    assert numbers.search_limits(500, 5.0) == (500, 5.0)
+
+
+def test_a_search_of_n_situations_searches_n(riichi: RunCli) -> None:
+    run = riichi("compare", "ema-2016", "wrc-2025", "--search", "--situations", "300",
+                 "--sequences", "5", "--json")
+    assert run.status == 0, run.err
+    found = json.loads(run.out)
+    assert found["searched"] == 300 and found["table_searched"] == 5

@@ -71,9 +71,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
         "changes nothing).")
     witness.add_argument("--witness", action="store_true",
                          help="find a witness hand and a near miss for every scoring rule")
-    witness.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
-                         help="time for the search of each ruleset (default 60)")
-    witness.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
+    witness.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=None,
+                         help="time for the search of each ruleset (default 60, or no time "
+                         "limit when --situations is given)")
+    witness.add_argument("--situations", metavar="N", type=numbers.positive, default=None,
                          help="situations for the search of each ruleset (its own table "
                          "rules: N / 20 scenarios): with --seed, the same N finds the same "
                          "witnesses on any machine")
@@ -114,16 +115,13 @@ class Report:
 
 def run(args: argparse.Namespace) -> int:
     status = EXIT_OK
-    if args.witness and (args.budget <= 0 or args.situations <= 0):
-        print("riichi check: error: --budget and --situations must be more than 0",
-              file=sys.stderr)
-        return 2
     if not args.paths and not args.sources:
         print("riichi check: error: give a PATH, or --sources", file=sys.stderr)
         return 2
     if args.sources:
         status = _check_sources(args.json)
-    witness = (args.budget, args.situations, args.seed) if args.witness else None
+    witness = (*numbers.search_limits(args.situations, args.budget), args.seed) \
+        if args.witness else None
     for arg in args.paths:
         try:
             reports = check_path(arg, witness)
@@ -178,7 +176,7 @@ def render(report: Report) -> str:
     return "\n".join(lines)
 
 
-Witness = tuple[float, int, int]  # --budget, --situations, --seed
+Witness = tuple[int, float | None, int]  # situations, seconds (see numbers.search_limits), seed
 
 
 def check_path(arg: str, witness: Witness | None = None) -> list[Report]:
@@ -272,11 +270,11 @@ def _witnesses(report: Report, program: ScoringProgram, witness: Witness) -> Non
     from riichi_rules.search.table_witness import own_clauses, table_witness_report
     from riichi_rules.search.witness import witness_report
 
-    seconds, situations, seed = witness
+    situations, seconds, seed = witness
     started = time.monotonic()
     own = own_clauses(program)
     share = 2 / 3 if own else 1.0  # the rest for the table rules of its own
-    found = witness_report(program, Budget.of(situations, seconds * share), seed)
+    found = witness_report(program, Budget.of(situations, seconds and seconds * share), seed)
     report.diagnostics.extend(found.problems)
     report.notes.extend(found.notes)
     report.details = found.to_json()
@@ -294,7 +292,7 @@ def _witnesses(report: Report, program: ScoringProgram, witness: Witness) -> Non
                        f"({sum(w.tried for w in found.rules)} situations, "
                        f"{found.seconds:.1f} s)")
     if own:
-        left = max(1.0, seconds - (time.monotonic() - started))
+        left = seconds and max(1.0, seconds - (time.monotonic() - started))
         table = table_witness_report(program, Budget.of(max(1, situations // 20), left), seed)
         report.diagnostics.extend(table.problems)
         report.details = {**found.to_json(), "table": table.to_json()}

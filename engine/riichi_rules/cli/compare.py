@@ -43,9 +43,10 @@ def add_parser(subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) 
     search.add_argument("--search", action="store_true",
                         help="search instead of listing (two rulesets): wins scored "
                         "differently, and event sequences the referees decide differently")
-    search.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=60.0,
-                        help="stop after this many seconds (default 60)")
-    search.add_argument("--situations", metavar="N", type=numbers.positive, default=10**9,
+    search.add_argument("--budget", metavar="SECONDS", type=numbers.seconds, default=None,
+                        help="stop after this many seconds (default 60, or no time limit "
+                        "when --situations is given)")
+    search.add_argument("--situations", metavar="N", type=numbers.positive, default=None,
                         help="stop after N situations: with --seed, the same N gives the same "
                         "findings on any machine")
     search.add_argument("--seed", metavar="N", type=numbers.whole, default=0,
@@ -124,11 +125,12 @@ def _search(args: argparse.Namespace) -> int:
     a, b = (program(r) for r in args.rulesets)
     scoring, table = len(differing(a, b)), len(differing_clauses(a, b))
     share = 1.0 if not table else max(0.25, min(0.75, scoring / (scoring + table)))
+    situations, seconds = numbers.search_limits(args.situations, args.budget)
     start = time.monotonic()
-    found = search_differences(a, b, Budget.of(args.situations, args.budget * share),
+    found = search_differences(a, b, Budget.of(situations, seconds and seconds * share),
                                args.seed)
-    left = max(0.0, args.budget - (time.monotonic() - start))
-    sequences = args.sequences or max(1, args.situations // 20)
+    left = seconds and max(0.0, seconds - (time.monotonic() - start))
+    sequences = args.sequences or max(1, situations // 20)
     played = search_table(a, b, Budget.of(sequences, left), args.seed)
     as_json = {**found.to_json(), "table": played.to_json(),
                "table_unwitnessed": played.unwitnessed_json(), "table_searched": played.searched}

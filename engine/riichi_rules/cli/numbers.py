@@ -24,6 +24,16 @@ def whole(text: str) -> int:
             "separators or signs other than a leading '-'") from None
 
 
+def search_limits(situations: int | None, seconds: float | None) -> tuple[int, float | None]:
+    """The situations and seconds a search may take from ``--situations`` and ``--budget``
+    (None when not given): a number of situations given alone sets no time limit, so that
+    the same number with the same seed finds the same on any machine, however slow or busy;
+    neither given, the search stops after 60 seconds."""
+    if seconds is None and situations is None:
+        seconds = 60.0
+    return (situations if situations is not None else 10**9), seconds
+
+
 def positive(text: str) -> int:
     """A whole number 1 or more (``--jobs``, ``--situations``)."""
     value = whole(text)
