@@ -52,6 +52,7 @@ from riichi_rules.records.events import (
 from riichi_rules.records.events import Win as RecordWin
 from riichi_rules.records.tenhou6 import read_tenhou6
 from riichi_rules.referee.replay import replay_dated
+from riichi_rules.referee.wins import score_problems
 from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program, score
@@ -135,31 +136,18 @@ def scoring_win(case: RecordedWinCase) -> Win:
 
 
 def differences(case: RecordedWinCase, ours: Result) -> list[str]:
-    """Where our score and the platform's part (empty when they agree)."""
+    """Where our score and the platform's part (empty when they agree): what the referee
+    compares on every recorded win (``score_problems``: the yakuman, or the han, fu and yaku,
+    a North set aside counted among the dora where the record names no kita; the points),
+    and here also the fu of a limit hand and the limit."""
     theirs = case.win.recorded
-    out = []
-    ours_yakuman = sorted(y.id for y in ours.yaku if y.yakuman)
-    if theirs.yakuman or ours_yakuman:
-        if ours_yakuman != sorted(theirs.yakuman):
-            out.append(f"yakuman theirs {sorted(theirs.yakuman)}, ours {ours_yakuman}")
-    else:
-        yaku: dict[str, int] = {}
-        for y in ours.yaku:
-            name = "dora" if y.id == "kita" and case.platform == "tenhou" else y.id
-            if y.han:
-                yaku[name] = yaku.get(name, 0) + y.han
-        if ours.han != theirs.han:
-            out.append(f"han theirs {theirs.han}, ours {ours.han}")
-        if theirs.fu is not None and ours.fu != theirs.fu:
-            out.append(f"fu theirs {theirs.fu}, ours {ours.fu}")
-        if yaku != dict(theirs.yaku):
-            out.append(f"yaku theirs {dict(theirs.yaku)}, ours {yaku}")
-    if ours.points != theirs.points:
-        out.append(f"points theirs {theirs.points}, ours {ours.points}")
+    out = score_problems(theirs, ours)
+    if theirs.fu is not None and theirs.limit != 0 and not theirs.yakuman \
+            and ours.fu != theirs.fu:
+        out.append(f"fu theirs {theirs.fu}, ours {ours.fu}")
     if LIMIT_CODES.get(ours.limit, -1) != theirs.limit:
         out.append(f"limit theirs {theirs.limit}, ours {ours.limit}")
     return out
-
 
 CASES = cases()
 
