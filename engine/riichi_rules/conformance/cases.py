@@ -15,6 +15,10 @@ A case states a ``win`` to score, or a ``deal`` and ``events`` for the referee
 so a bad tile or meld, or a fifth copy of a tile, is reported where it is written. A case may
 name ``rulesets`` of its own (ruleset folders, relative to the case file) that it also runs
 under; its ``expect`` may then name their ids.
+
+Long because a case file is loaded whole or not at all: the schema, the checks it cannot
+express and the reading of every field (wins, deals, events, expectations) report into one
+:class:`CaseFileError`, each problem at the line it was written, through one loader.
 """
 
 from __future__ import annotations

@@ -20,6 +20,11 @@ test of the hand's tiles by their kind alone is a test of the mask of the kinds 
 holds. :meth:`Generator.checks` writes one function that runs every condition of a list of
 yaku at once. The reference evaluator (:mod:`riichi_rules.language.evaluate`) runs the same
 trees plainly, and the tests check that the three agree.
+
+Long because the generator is one writer: the method of each node kind and the loop
+planning they share (filtered lists, look-ups by index, kind masks, locals shared by the rules
+of one function) call each other through one :class:`_Body` and its state; apart, each part
+would reach into the others'.
 """
 
 from __future__ import annotations

@@ -7,6 +7,10 @@ and column of the offending key or value, and its JSON path.
 A ruleset may give a parameter's earlier values by date (``history``: see
 :mod:`riichi_rules.rulesets.dated`): ``load_config("tenhou", date=...)`` or
 ``load_config("tenhou@2009-06-01")`` is the ruleset with the values in force that day.
+
+Long because a ruleset is loaded whole or not at all: the schema, the checks the schema
+cannot express, the ``extends`` chain, dated values and the merge report into one
+:class:`ConfigError` with each problem's line and column, through one loader.
 """
 
 from __future__ import annotations
