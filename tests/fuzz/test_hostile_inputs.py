@@ -201,29 +201,28 @@ def _examples(tmp: Path) -> list[Callable[[], Example]]:
                 ["score", PINFU, "--win", "9s", "--ruleset", _house(
                     tmp, "fault", _yaku("14 / (count(tiles) - 14)"))], 1,
                 "rule_fault: "),
-        # a new house ruleset is compiled before the record is read: ~0.7 s of CPU (its rule
-        # files parsed, the generated code written), then the replay itself; 1.6-2.1 s of
-        # CPU in all, measured quiet and beside a second test worker
+        # the record gives no date, so it is replayed under each of the 4 eras of the new
+        # house ruleset (it extends tenhou), each compiled first (about 0.1 s of CPU each: its
+        # rules typed, the generated code written; the rule files are parsed once): 0.75-0.84 s
+        # of CPU in all measured quiet, 0.4 s once the eras are kept compiled
         lambda: Example("replay under a rule that divides by zero at scoring",
                 ["replay", str(FIXTURES / "synthetic_game.xml"), "--ruleset", _house(
                     tmp, "fault2", _yaku("14 / (count(tiles) - 14)"))], 1,
-                "division by zero (14 / 0)", seconds=3.0),
+                "division by zero (14 / 0)", seconds=1.5),
         # compare and conformance stop at the first case a rule has no value on (the first
         # scoring case of the suite's second file, conformance/dora.yaml), loading no other
-        # file: the ruleset compiled (~0.7 s of CPU, as for the replay above), each bundled
-        # ruleset's yaku read (the yaku ids a case file may name), then two case files:
-        # 1.25-1.3 s of CPU measured beside other work, about 0.6 s once the ruleset is kept
-        # compiled; they ran through every case before (3.5-4.5 s, 200-odd "error rule_fault")
+        # file: the ruleset compiled (about 0.15 s of CPU), each bundled ruleset's yaku ids
+        # read from its kept program (the ids a case file may name), then two case files:
+        # 0.44-0.49 s (compare) and 0.61-0.67 s (conformance) of CPU measured quiet; they ran
+        # through every case before (3.5-4.5 s, 200-odd "error rule_fault")
         lambda: Example("compare with a rule that divides by zero at scoring",
                 ["compare", "tenhou", _house(tmp, "fault3", _yaku(
                     "14 / (count(tiles) - 14)"))], 1,
-                "division by zero (14 / 0), met on case dora-indicator-nine-wraps-to-one",
-                seconds=2.0),
+                "division by zero (14 / 0), met on case dora-indicator-nine-wraps-to-one"),
         lambda: Example("conformance with a rule that divides by zero at scoring",
                 ["conformance", "--ruleset", _house(tmp, "fault4", _yaku(
                     "14 / (count(tiles) - 14)"))], 1,
-                "division by zero (14 / 0), met on case dora-indicator-nine-wraps-to-one",
-                seconds=2.0),
+                "division by zero (14 / 0), met on case dora-indicator-nine-wraps-to-one"),
         # ---- rulesets
         lambda: Example("extends /proc/self/environ",
                 ["check", _house(tmp, "leak", extends="/proc/self/environ")], 1,

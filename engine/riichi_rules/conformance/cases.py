@@ -314,7 +314,7 @@ def known_yaku_ids() -> frozenset[str]:
 
     ids: set[str] = set(_DORA_IDS)
     for ruleset in known_ruleset_ids():
-        ids.update(program(ruleset).declarations)
+        ids.update(program(ruleset).declared_ids())
     return frozenset(ids)
 
 
@@ -616,7 +616,7 @@ class _Loader:
                 continue
             try:
                 config = load_config(folder)
-                declared = program(config).declarations
+                declared = program(config).declared_ids()
             except (ConfigError, DiagnosticError) as error:
                 first = error.diagnostics[0].render() if error.diagnostics else str(error)
                 self.at_node(node, f"{where}: the ruleset '{name}' does not load: {first}")
