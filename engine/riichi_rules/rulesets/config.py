@@ -27,10 +27,11 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from riichi_rules import limits, resources
+from riichi_rules import __version__, limits, resources
 from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
+from riichi_rules.user_cache import cache_root, own
 
 if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
     from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
@@ -235,8 +236,7 @@ def stamp_folder() -> Path | None:
     ``RIICHI_RULES_NO_CACHE`` is set."""
     if os.environ.get("RIICHI_RULES_NO_CACHE"):
         return None
-    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(root) / "riichi-rules" / "valid-configs"
+    return cache_root() / "valid-configs"
 
 
 def _stamp(data: object) -> Path | None:
@@ -247,13 +247,7 @@ def _stamp(data: object) -> Path | None:
     folder = stamp_folder()
     if folder is None:
         return None
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        release = version("riichi-rules")
-    except PackageNotFoundError:  # run from a source tree that is not installed
-        release = ""
-    digest = hashlib.sha256(json.dumps([release, _schema(), data],
+    digest = hashlib.sha256(json.dumps([__version__, _schema(), data],
                                        sort_keys=True).encode("utf-8")).hexdigest()
     return folder / digest
 
@@ -528,7 +522,7 @@ _IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def _check_schema(f: _File, data: object) -> None:
     stamp = _stamp(data)
-    if stamp is not None and stamp.exists():
+    if stamp is not None and stamp.exists() and own(stamp):  # a stamp others wrote excuses nothing
         return
     errors = list(_validator().iter_errors(data))
     if not errors and stamp is not None:
