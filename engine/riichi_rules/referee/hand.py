@@ -19,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
 from riichi_rules.records.events import (
@@ -194,6 +194,8 @@ class HandReferee:
             try:
                 self.score(self._scoring_win(seat, drawn, True, "discard"))
                 out.append("tsumo")
+            except RuleFault:
+                raise  # the rule's fault, not a hand that does not win: never taken as "no"
             except InputError:
                 pass
         distinct = sorted(set(seat.hand) if tiles is None else set(seat.hand) & set(tiles),
@@ -526,6 +528,8 @@ class HandReferee:
             return False
         try:
             self.score(self._scoring_win(seat, tile, False, on))
+        except RuleFault:
+            raise  # the rule's fault, not a hand without a yaku
         except InputError:
             return False
         return True
