@@ -27,7 +27,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
-from riichi_rules import __version__, limits, resources
+from riichi_rules import limits, resources
 from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
@@ -247,7 +247,13 @@ def _stamp(data: object) -> Path | None:
     folder = stamp_folder()
     if folder is None:
         return None
-    digest = hashlib.sha256(json.dumps([__version__, _schema(), data],
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        release = version("riichi-rules")
+    except PackageNotFoundError:  # run from a source tree that is not installed
+        release = ""
+    digest = hashlib.sha256(json.dumps([release, _schema(), data],
                                        sort_keys=True).encode("utf-8")).hexdigest()
     return folder / digest
 
