@@ -159,3 +159,22 @@ def test_a_house_rulesets_own_table_rules() -> None:
     state = played.referee.state.seats[seat]
     assert state.riichi
     assert any(w.kind >= 31 for w in waits(state.hand, state.melds))  # 5z 6z 7z
+
+
+def test_a_scenario_on_which_a_rule_faults_is_passed_over(tmp_path: Path) -> None:
+    """A house yaku with no value on any closed win (14 / (count(tiles) - 14): a division by
+    zero on 14 tiles) faults wherever the referee scores a hand to list a self-draw or allow a
+    ron; the table search passes those scenarios over (the fault is riichi check's, compare's
+    and conformance's to report) and still witnesses the noten payment the house halves
+    (noten_payment_total 1500 against Tenhou's 3000)."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "house.rules").write_text(
+        'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n',
+        encoding="utf-8")
+    (folder / "ruleset.json").write_text(
+        '{"id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"}, '
+        '"extends": "tenhou", "rules": ["house.rules"], '
+        '"parameters": {"noten_payment_total": 1500}}', encoding="utf-8")
+    found = search_table(program("tenhou"), program(load_config(folder)), Budget.of(300), 0)
+    assert found.found_for("noten_payment_total")
