@@ -215,8 +215,9 @@ def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) 
         played = play(case.deal, case.steps, program, name=case.id,
                       make_referee=shadow.referee if shadow is not None else HandReferee)
         return outcome_of(case, played)
-    except RuleFault as fault:
-        raise RulesetFault(program.config.label, case.id, case.location, fault) from None
+    except RuleFault as fault:  # the fault of the program asked, or of another the shadow asked
+        label = shadow.faulted if shadow is not None and shadow.faulted else program.config.label
+        raise RulesetFault(label, case.id, case.location, fault) from None
 
 
 def outcome_of(case: Case, played: Play) -> Outcome:
