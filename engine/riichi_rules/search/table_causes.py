@@ -1,9 +1,12 @@
-"""The referee cases of the conformance suite under several rulesets: each case followed under
-each ruleset, and where the outcomes differ, followed again with every question also put to
-the others (referee/shadow.py); what each outcome is, in a few words, and which clauses of the
-table rules (or scorings of a win) answered differently in a way that changes it.
+"""Why referees part: a referee case (a deal and events, as the conformance suite writes them)
+followed under several rulesets, and where the outcomes differ, followed again with every
+question also put to the others (referee/shadow.py); what each outcome is, in a few words, and
+which clauses of the table rules (or scorings of a win) answered differently in a way that
+changes it: the table rules' counterpart of causes.py.
 
-:mod:`riichi_rules.comparison.cases` makes its referee case differences from a :class:`Panel`."""
+The table search puts its witnesses down to their causes with a :class:`Panel`
+(table_differences.py), and :mod:`riichi_rules.comparison.cases` makes the suite's referee
+case differences from one."""
 
 from __future__ import annotations
 
