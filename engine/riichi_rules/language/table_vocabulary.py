@@ -231,8 +231,7 @@ TABLE_FEATURES: dict[str, Feature] = {
                                               "result's, as the limits rule says)"),
     "liable_yakuman": _f(INT, "liable_yakuman", "the number of yakuman the liable player is "
                                                 "liable for (each counted by its multiple)"),
-    "share": _f(INT, "share", "what the payer in question pays of the win's value without "
-                              "liability"),
+    "share": _f(INT, "share", "the payer's part of the win's value without liability"),
     "tsumo": _f(BOOL, "tsumo", "the win is by self-draw"),
     "ron": _f(BOOL, "ron", "the win is on a discard or a kan"),
     "won": _f(BOOL, "won", "the hand ended in a win"),
