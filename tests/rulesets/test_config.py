@@ -535,6 +535,18 @@ def test_a_ruleset_without_a_rule_the_referee_asks_is_refused(tmp_path: Path) ->
     a ruleset whose rule files leave it out (here a copy of the base rules, as a fork of them
     would be) is refused with a diagnostic naming it, not read as 'a chow is never
     allowed'."""
+    from riichi_rules import resources
+
+    table = (resources.rulesets_dir() / "base" / "table.rules").read_text(encoding="utf-8")
+    start = table.index('claim chi "Chow" {')
+    (message,) = _base_copy_refused(tmp_path, table[start:table.index("}\n", start) + 2], "")
+    assert message.startswith("no table rule 'claim chi': the referee asks it whether a "
+                              "player may call a chow")
+
+
+def _base_copy_refused(tmp_path: Path, old: str, new: str) -> list[str]:
+    """The messages of the diagnostics compiling a copy of the base rules gives, with the text
+    ``old`` of rulesets/base/table.rules (found once) written ``new``."""
     import shutil
 
     from riichi_rules import resources
@@ -545,16 +557,51 @@ def test_a_ruleset_without_a_rule_the_referee_asks_is_refused(tmp_path: Path) ->
     for rules in base.glob("*.rules"):
         shutil.copy(rules, tmp_path / rules.name)
     table = (tmp_path / "table.rules").read_text(encoding="utf-8")
-    start = table.index('claim chi "Chow" {')
-    end = table.index("}\n", start) + 2
-    (tmp_path / "table.rules").write_text(table[:start] + table[end:], encoding="utf-8")
-    data = json.loads((base / "ruleset.json").read_text(encoding="utf-8"))
-    (tmp_path / "ruleset.json").write_text(json.dumps(data), encoding="utf-8")
+    assert table.count(old) == 1, old
+    (tmp_path / "table.rules").write_text(table.replace(old, new), encoding="utf-8")
+    (tmp_path / "ruleset.json").write_text((base / "ruleset.json").read_text(encoding="utf-8"),
+                                           encoding="utf-8")
     with pytest.raises(RuleError) as caught:
         compile_program(load_config(tmp_path))
-    (problem,) = caught.value.diagnostics
-    assert problem.message.startswith("no table rule 'claim chi': the referee asks it "
-                                      "whether a player may call a chow")
+    return [d.message for d in caught.value.diagnostics]
+
+
+# The rules the referee asks since issue #14 moved the last rule arithmetic into the rules
+# (rulesets/base/table.rules): the riichi stick's price, and each flag of a win's situation.
+NEW_ASKS = [("riichi_rule", "stick", "what a player whose riichi is accepted puts on the "
+             "table"),
+            *[("win_flag", flag, "whether a win is ") for flag in (
+                "ippatsu", "double_riichi", "rinshan", "chankan", "haitei", "houtei",
+                "tenhou", "chiihou", "renhou")]]
+
+
+@pytest.mark.parametrize(("kind", "name", "what"), NEW_ASKS)
+def test_a_ruleset_without_a_rule_the_referee_now_asks_is_refused(
+        tmp_path: Path, kind: str, name: str, what: str) -> None:
+    """Each rule is renamed away (its block stays, so the file still parses): the ruleset is
+    refused with the missing rule's name, not read as "no stick" or "never haitei"."""
+    messages = _base_copy_refused(tmp_path, f"{kind} {name} ", f"{kind} {name}_renamed ")
+    assert len(messages) == 1
+    assert messages[0].startswith(f"no table rule '{kind} {name}': the referee asks it {what}")
+
+
+@pytest.mark.parametrize(("cut", "kind", "name", "clause"), [
+    ("    result taken\n", "collect", "riichi_sticks", "result"),
+    ("    gain taken * rule.riichi_deposit\n", "collect", "riichi_sticks", "gain"),
+    ("    gain -rule.riichi_deposit\n", "riichi_rule", "stick", "gain"),
+    ("    allow when closed and not riichi\n", "riichi_rule", "declare", "allow"),
+])
+def test_a_rule_the_referee_asks_without_the_clause_it_reads_is_refused(
+        tmp_path: Path, cut: str, kind: str, name: str, clause: str) -> None:
+    """The referee reads the sticks a winner takes off the table of collect riichi_sticks'
+    'result', their points of its 'gain', the stick a player puts down of riichi_rule
+    stick's 'gain', and whether riichi may be declared of riichi_rule declare's 'allow'
+    (rulesets/base/table.rules): a rule without that clause is refused, naming both."""
+    # a condition that runs on over several lines stays, as a 'let' the rule does not read
+    replacement = "    let cut_away = closed and not riichi\n" if clause == "allow" else ""
+    messages = _base_copy_refused(tmp_path, cut, replacement)
+    wanted = [m for m in messages if m.startswith(f"{kind} '{name}' has no '{clause}' clause")]
+    assert wanted and "the referee reads it to know" in wanted[0], messages
 
 
 # ------------------------------------------------------------------ bounds and foreign files

@@ -120,6 +120,13 @@ class ScoringPages(SiteBase):
                          f"{_md(_sentence(renderer.condition(clause.when)))} | "
                          f"{_md(_sentence(here)) if here else ''} | "
                          f"{_where_link(page, clause.span.file, clause.span.line)} |")
+        counts = [c for c in limits.clauses_of("multiple") if c.value is not None]
+        if counts:
+            lines += ["", "A result counts as this many yakuman (the last that holds; none "
+                      "otherwise):", ""]
+            lines += [f"- {_md(renderer.value(c.value))}"
+                      + (f" when {_md(renderer.condition(c.when))}" if c.when else "")
+                      + f" ({_where_link(page, c.span.file, c.span.line)})" for c in counts]
         source = limits.first("source")
         if source is not None and source.label:
             lines += ["", f"**Source:** {_md(source.label)}"]

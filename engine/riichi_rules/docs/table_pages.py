@@ -13,7 +13,7 @@ from riichi_rules.docs.context import uses_params as _uses_params
 from riichi_rules.docs.english import CLAUSE_WORDS as _CLAUSE_WORDS
 from riichi_rules.docs.english import CONST_WORDS as _CONST_WORDS
 from riichi_rules.docs.english import NOT_YET as _NOT_YET
-from riichi_rules.docs.english import PAYERS, Topic
+from riichi_rules.docs.english import PAYERS, RESULT_WORDS, Topic
 from riichi_rules.docs.english import REFEREE as _REFEREE
 from riichi_rules.docs.english import prose as _prose
 from riichi_rules.docs.folding import TypedView
@@ -36,7 +36,9 @@ class TablePages(SiteBase):
         rules = self._table_rules(rs, page, topic)
         if rules:
             lines += [f"*{_md(topic.intro)}*", "", "!!! info \"Rules of the table\"",
-                      f"    {_REFEREE}", "", "## Rules", "", *rules, "## Parameters", ""]
+                      f"    {_REFEREE}", "", "## Rules", "", *rules]
+            if topic.parameters:
+                lines += ["## Parameters", ""]
         else:
             lines += [f"*{_md(topic.intro)}*", "", "!!! info \"Parameters only\"",
                       f"    {_NOT_YET}", ""]
@@ -103,7 +105,7 @@ def table_rule_lines(decl: ast.Declaration, renderer: Renderer, plain: Renderer,
             lines += [f"**Where** *{_md(clause.name)}* is "
                       f"{_md(_stop(renderer.value(clause.value)))}", ""]
         elif clause.keyword == "result" and clause.value is not None:
-            lines += [f"**The player's result (in points):** "
+            lines += [f"**{RESULT_WORDS.get(decl.kind, RESULT_WORDS['standings'])}:** "
                       f"{_md(_stop(renderer.value(clause.value)))}", ""]
         elif clause.keyword in _CLAUSE_WORDS:
             cond = clause.value if clause.value is not None else clause.when

@@ -17,7 +17,8 @@ from riichi_rules.language.arithmetic import MAX_DEPTH
 
 _DECLARATION_START = re.compile(
     r"^\s*(override\s+)?(yakuman|yaku|dora|fu|limits|payments|furiten|claim|riichi_rule|"
-    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard|situation)\b",
+    r"kan_rule|pao_payment|pao|draw|next_hand|standings|collect|discard|situation|"
+    r"win_flag)\b",
     re.MULTILINE,
 )
 
@@ -37,7 +38,7 @@ _KEYWORDS = (
     "riichi_rule", "kan_rule", "pao", "draw", "standings", "and", "or", "not", "is", "has",
     "in", "if", "then", "else", "every", "some", "no", "count", "distinct", "of", "sum", "max",
     "as", "where", "rule", "open", "closed", "for", "up", "to", "gain", "result", "balance",
-    "next_hand", "collect",
+    "next_hand", "collect", "win_flag",
 )
 
 # Lark's match_examples catalogue: a known mistake -> the hint to show for it.

@@ -28,7 +28,7 @@ CLAUSES: dict[str, frozenset[str]] = {
     "yakuman": frozenset({"when", "multiple", "replaces", "source", "doc"}),
     "dora": frozenset({"han", "when", "source", "doc"}),
     "fu": frozenset({"fixed", "base", "add", "round", "source", "doc"}),
-    "limits": frozenset({"base", "limit", "source", "doc"}),
+    "limits": frozenset({"base", "limit", "multiple", "source", "doc"}),
     "payments": frozenset({"pay", "honba", "deposit", "source", "doc"}),
     # facts of a win that cannot hold together: checked before the win is scored
     "situation": frozenset({"forbid", "source", "doc"}),
@@ -38,14 +38,16 @@ TABLE_CLAUSES: dict[str, frozenset[str]] = {
     "furiten": frozenset({"when", "source", "doc"}),
     "claim": frozenset({"allow", "priority", "up_to", "source", "doc"}),
     "discard": frozenset({"forbid", "source", "doc"}),
-    "riichi_rule": frozenset({"allow", "source", "doc"}),
+    "riichi_rule": frozenset({"allow", "gain", "source", "doc"}),
     "kan_rule": frozenset({"allow", "when", "source", "doc"}),
     "pao": frozenset({"when", "source", "doc"}),
     "pao_payment": frozenset({"pay", "source", "doc"}),
     "draw": frozenset({"allow", "when", "pay", "gain", "source", "doc"}),
     "next_hand": frozenset({"when", "source", "doc"}),
-    "collect": frozenset({"when", "gain", "source", "doc"}),
+    "collect": frozenset({"when", "gain", "result", "source", "doc"}),
     "standings": frozenset({"gain", "result", "balance", "source", "doc"}),
+    # the situation flags of a win (haitei, rinshan, tenhou ...), given to the scorer
+    "win_flag": frozenset({"when", "source", "doc"}),
 }
 CLAUSES.update(TABLE_CLAUSES)
 for _kind in CLAUSES:  # a named value for a declaration: 'let NAME = EXPR'
@@ -54,8 +56,8 @@ REQUIRED: dict[str, tuple[str, ...]] = {
     "yaku": ("han", "when"), "yakuman": ("when",), "dora": ("han",),
     "fu": ("base",), "limits": ("base",), "payments": ("pay",), "situation": ("forbid", "doc"),
     "furiten": ("when",), "claim": ("allow", "priority"), "discard": ("forbid",),
-    "riichi_rule": ("allow",), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
-    "draw": (), "next_hand": ("when",), "collect": (), "standings": (),
+    "riichi_rule": (), "kan_rule": (), "pao": ("when",), "pao_payment": ("pay",),
+    "draw": (), "next_hand": ("when",), "collect": (), "standings": (), "win_flag": ("when",),
 }
 SINGLE_CLAUSES = frozenset({"han", "when", "source", "doc", "base", "round", "deposit",
                             "allow", "forbid", "priority", "up_to", "result", "balance"})
@@ -160,13 +162,19 @@ class Declarations:
     def check_referee_rules(self, span_file: str) -> None:
         """Every table rule the referee asks by name is declared (see
         :data:`~riichi_rules.language.table_vocabulary.REFEREE_ASKS`)."""
-        declared = {tuple(key.split(" ", 1)) for key in self.table}
-        for (kind, name), what in REFEREE_ASKS.items():
-            if (kind, name) not in declared:
+        for (kind, name), ask in REFEREE_ASKS.items():
+            decl = self.table.get(f"{kind} {name}")
+            if decl is None:
                 self.diagnostics.append(Diagnostic(
                     span_file, 1, 1, f"no table rule '{kind} {name}': the referee asks it "
-                    f"{what}", f"declare '{kind} {name} {{ ... }}' (its condition may be "
+                    f"{ask.what}", f"declare '{kind} {name} {{ ... }}' (its condition may be "
                     "false if the ruleset never allows it), or keep the base rules' one"))
+                continue
+            for keyword in ask.reads:
+                if not decl.clauses_of(keyword):
+                    self.error(decl.span, f"{kind} '{name}' has no '{keyword}' clause: the "
+                               f"referee reads it to know {ask.what}",
+                               _CLAUSE_EXAMPLES.get(keyword, f"write its '{keyword}' clause"))
 
     def disable(self, name: str) -> bool:
         """Leave out a yaku (a ruleset's ``"enabled": false``): it does not exist at the
@@ -231,7 +239,8 @@ class TypedYaku:
 @dataclass(frozen=True, slots=True)
 class TypedStep:
     """A clause of the fu, limits or payments rule, or a ``pay``/``gain`` of a table rule:
-    ``keyword`` (fixed, base, add, limit, pay, honba, deposit, gain), its label or name, its
+    ``keyword`` (fixed, base, add, limit, multiple, pay, honba, deposit, gain), its label or
+    name, its
     value and condition; for a fu item per group, the groups it goes through (``source``,
     ``where``, and the value read with the group bound at depth 0)."""
 
@@ -398,7 +407,8 @@ def _yaku(typer: Typer, decl: ast.Declaration) -> TypedYaku:
         multiples)
 
 
-_STEP_KEYWORDS = frozenset({"fixed", "base", "add", "limit", "pay", "honba", "deposit"})
+_STEP_KEYWORDS = frozenset({"fixed", "base", "add", "limit", "multiple", "pay", "honba",
+                            "deposit"})
 
 
 def _steps(typer: Typer, decl: ast.Declaration, stage: str) -> tuple[TypedStep, ...]:
@@ -420,7 +430,8 @@ def _steps(typer: Typer, decl: ast.Declaration, stage: str) -> tuple[TypedStep, 
 
 
 def _table(decls: Declarations, typer: Typer) -> tuple[TypedTable, ...]:
-    results = [d for d in decls.table.values() if d.first("result") is not None]
+    results = [d for d in decls.table.values()
+               if d.kind == "standings" and d.first("result") is not None]
     for extra in results[1:]:
         first = results[0].span
         decls.error(extra.span, f"standings '{extra.name}' gives a result, and so does "

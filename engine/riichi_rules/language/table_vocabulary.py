@@ -90,7 +90,9 @@ class TableEnv:
     ron_claims = 0
     tenpai_count = 0
     total = 0
-    pao_part = 0
+    yakuman_count = 0
+    liable_yakuman = 0
+    share = 0
     honba_points = 0
     tsumo = False
     ron = False
@@ -119,6 +121,10 @@ class TableEnv:
     hand_number = 1
     game_rounds = 2
     dealer_keeps = False
+    # a win's situation
+    replacement = False
+    ippatsu_chance = False
+    riichi_first_turn = False
     # derived on the first read (see derive)
     tiles: tuple[Tile, ...]
     counts: tuple[int, ...]
@@ -221,8 +227,11 @@ TABLE_FEATURES: dict[str, Feature] = {
                                               "the exhaustive draw"),
     "total": _f(INT, "total", "the win's value (before honba and riichi sticks)"),
     "honba_points": _f(INT, "honba_points", "the honba points of the win"),
-    "pao_part": _f(INT, "pao_part", "the liable yakuman's value (the part of the win's value "
-                                           "it makes)"),
+    "yakuman_count": _f(INT, "yakuman_count", "the number of yakuman the win counts as (the "
+                                              "result's, as the limits rule says)"),
+    "liable_yakuman": _f(INT, "liable_yakuman", "the number of yakuman the liable player is "
+                                                "liable for (each counted by its multiple)"),
+    "share": _f(INT, "share", "the payer's part of the win's value without liability"),
     "tsumo": _f(BOOL, "tsumo", "the win is by self-draw"),
     "ron": _f(BOOL, "ron", "the win is on a discard or a kan"),
     "won": _f(BOOL, "won", "the hand ended in a win"),
@@ -259,6 +268,14 @@ TABLE_FEATURES: dict[str, Feature] = {
                       "the number of rounds the game is played over (2: East and South; 1: "
                       "East only)"),
     "dealer_keeps": _f(BOOL, "dealer_keeps", "the dealer keeps the deal"),
+    # a win's situation (the scorer's flags are the win_flag rules')
+    "replacement": _f(BOOL, "replacement", "the player's tile is a replacement tile (drawn "
+                                           "after a kan, or after a North set aside)"),
+    "ippatsu_chance": _f(BOOL, "ippatsu_chance",
+                         "no call, kan or discard of the player's has come since the "
+                         "player's riichi discard"),
+    "riichi_first_turn": _f(BOOL, "riichi_first_turn",
+                            "the player declared riichi on their first uninterrupted turn"),
 }
 
 
@@ -283,7 +300,8 @@ TABLE_SCOPES: dict[str, frozenset[str]] = {
     "riichi_rule": _SEAT_NAMES,
     "kan_rule": _SEAT_NAMES | {"tile", "on", "after_call", "drawn", "waits_after", "readings"},
     "pao": _SEAT_NAMES | {"call", "on"},
-    "pao_payment": _SEAT_NAMES | {"total", "pao_part", "honba_points", "tsumo", "ron"},
+    "pao_payment": _SEAT_NAMES | {"total", "yakuman_count", "liable_yakuman", "share",
+                                  "honba_points", "tsumo", "ron"},
     "draw": _SEAT_NAMES | {"ron_claims", "tenpai_count", "noten_count", "tenpai",
                            "nagashi_seats"},
     "collect": _SEAT_NAMES | {"sticks", "first_winner", "riichi_stick", "tsumo", "ron",
@@ -292,6 +310,8 @@ TABLE_SCOPES: dict[str, frozenset[str]] = {
         "won", "dealer_won", "dealer_tenpai", "exhaustive_draw", "abortive_draw",
         "round_number", "hand_number", "dealer_keeps"},
     "standings": _STANDING_NAMES,
+    "win_flag": _SEAT_NAMES | {"tsumo", "ron", "on", "replacement", "ippatsu_chance",
+                               "riichi_first_turn"},
 }
 """The names each kind of table rule may read: a name outside its kind's scope means nothing
 there (the referee never sets it for that question), and the checker says so."""
@@ -309,27 +329,60 @@ def _scoped(features: dict[str, Feature]) -> dict[str, Feature]:
 TABLE_FEATURES = _scoped(TABLE_FEATURES)
 
 
+@dataclass(frozen=True, slots=True)
+class Ask:
+    """A question the referee puts to a table rule by name: ``what`` it asks, and the
+    clauses whose answer it reads (each must be written)."""
+
+    what: str
+    reads: tuple[str, ...]
+
+
 # The table rules the referee asks by name: a ruleset must declare each (its answer may be
 # "never"), else the referee cannot follow a hand. The checker says which is missing.
-REFEREE_ASKS: dict[tuple[str, str], str] = {
-    ("claim", "chi"): "whether a player may call a chow",
-    ("claim", "pon"): "whether a player may call a pung",
-    ("claim", "daiminkan"): "whether a player may call a kong on a discard",
-    ("claim", "ron"): "whether a player may win on a discard, and how many may on one tile",
-    ("riichi_rule", "declare"): "whether a player may declare riichi",
-    ("kan_rule", "closed_kan"): "whether a player may declare a concealed kan",
-    ("kan_rule", "added_kan"): "whether a player may add a tile to a pung",
-    ("kan_rule", "reveal_at_once"): "when a kan's dora indicator is turned over",
-    ("draw", "kyuushu_kyuuhai"): "whether a player may end the hand with nine terminals",
-    ("draw", "suufon_renda"): "whether four winds discarded end the hand",
-    ("draw", "suucha_riichi"): "whether four riichi end the hand",
-    ("draw", "suukaikan"): "whether four kans end the hand",
-    ("draw", "sanchahou"): "whether a triple ron ends the hand",
-    ("draw", "tenpai"): "who is tenpai at an exhaustive draw",
-    ("draw", "noten_payment"): "what the noten players pay at an exhaustive draw",
-    ("draw", "nagashi_mangan"): "who is paid a nagashi mangan at an exhaustive draw",
-    ("collect", "honba_counters"): "who collects the honba on a win",
-    ("next_hand", "dealer_repeat"): "whether the dealer keeps the deal",
-    ("next_hand", "add_honba"): "whether a honba is added",
-    ("next_hand", "game_end"): "whether the game ends",
+REFEREE_ASKS: dict[tuple[str, str], Ask] = {
+    ("claim", "chi"): Ask("whether a player may call a chow", ("allow",)),
+    ("claim", "pon"): Ask("whether a player may call a pung", ("allow",)),
+    ("claim", "daiminkan"): Ask("whether a player may call a kong on a discard", ("allow",)),
+    ("claim", "ron"): Ask("whether a player may win on a discard, and how many may on one "
+                          "tile", ("allow",)),
+    ("riichi_rule", "declare"): Ask("whether a player may declare riichi", ("allow",)),
+    ("riichi_rule", "stick"): Ask("what a player whose riichi is accepted puts on the "
+                                    "table (a negative gain: the riichi stick)", ("gain",)),
+    ("kan_rule", "closed_kan"): Ask("whether a player may declare a concealed kan", ("allow",)),
+    ("kan_rule", "added_kan"): Ask("whether a player may add a tile to a pung", ("allow",)),
+    ("kan_rule", "reveal_at_once"): Ask("when a kan's dora indicator is turned over",
+                                        ("when",)),
+    ("draw", "kyuushu_kyuuhai"): Ask("whether a player may end the hand with nine terminals",
+                                     ("allow",)),
+    ("draw", "suufon_renda"): Ask("whether four winds discarded end the hand", ("when",)),
+    ("draw", "suucha_riichi"): Ask("whether four riichi end the hand", ("when",)),
+    ("draw", "suukaikan"): Ask("whether four kans end the hand", ("when",)),
+    ("draw", "sanchahou"): Ask("whether a triple ron ends the hand", ("when",)),
+    ("draw", "tenpai"): Ask("who is tenpai at an exhaustive draw", ("when",)),
+    ("draw", "noten_payment"): Ask("what the noten players pay at an exhaustive draw",
+                                   ("when", "gain")),
+    ("draw", "nagashi_mangan"): Ask("who is paid a nagashi mangan at an exhaustive draw",
+                                    ("when", "pay")),
+    ("collect", "honba_counters"): Ask("who collects the honba on a win", ("when",)),
+    ("collect", "riichi_sticks"): Ask("the riichi sticks a winner takes off the table "
+                                      "('result', in sticks) and what they are worth "
+                                      "('gain', in points)", ("result", "gain")),
+    ("next_hand", "dealer_repeat"): Ask("whether the dealer keeps the deal", ("when",)),
+    ("next_hand", "add_honba"): Ask("whether a honba is added", ("when",)),
+    ("next_hand", "game_end"): Ask("whether the game ends", ("when",)),
+    **{("win_flag", flag): Ask(f"whether a win is {what}", ("when",)) for flag, what in (
+        ("ippatsu", "ippatsu (within one go-around of the winner's riichi)"),
+        ("double_riichi", "the win of a double riichi"),
+        ("rinshan", "on a kan's replacement tile (rinshan)"),
+        ("chankan", "robbing a kan (chankan)"),
+        ("haitei", "on the last tile of the wall (haitei)"),
+        ("houtei", "on the last discard (houtei)"),
+        ("tenhou", "the dealer's first-turn self-draw (tenhou)"),
+        ("chiihou", "another player's first-turn self-draw (chiihou)"),
+        ("renhou", "a win on a discard before the winner's first turn (renhou)"))},
 }
+"""The table rules the referee asks by name, and the clauses of each it reads."""
+
+WIN_FLAGS = tuple(name for kind, name in REFEREE_ASKS if kind == "win_flag")
+"""The situation flags of a win the referee asks the ``win_flag`` rules, by name."""

@@ -94,7 +94,6 @@ class HandReferee:
         name: str = "",
     ) -> None:
         self.program = program
-        self.rules = program.config.parameters
         self.ask = Questions(program)
         self.name = name
         table = Table.of(program.config)
@@ -311,7 +310,7 @@ class HandReferee:
         seat.riichi = True
         seat.riichi_pending = True
         seat.declaring = True
-        seat.double_riichi = self.state.first_go_around and not seat.has_discarded
+        seat.riichi_first_turn = self.state.first_go_around and not seat.has_discarded
 
     def _discard(self, event: Discard) -> None:
         state = self.state
@@ -362,9 +361,9 @@ class HandReferee:
 
     def _riichiaccepted(self, event: RiichiAccepted) -> None:
         seat = self.state.seats[event.seat]
-        deposit = int(self.rules["riichi_deposit"])  # type: ignore[call-overload]
-        seat.points -= deposit
-        self.deltas[event.seat] -= deposit
+        stick = self.settlement.riichi_stick(seat)  # a negative gain: the stick put down
+        seat.points += stick
+        self.deltas[event.seat] += stick
         self.state.sticks += 1
         seat.riichi_pending = False
         seat.passed_since_riichi.clear()
@@ -514,7 +513,7 @@ class HandReferee:
     ) -> ScoringWin:
         state = self.state
         concealed = tuple(seat.hand) if tsumo else (*seat.hand, tile)
-        flags = situation_flags(state, seat, tsumo, on)
+        flags = situation_flags(self.ask, state, seat, tsumo, on)
         return ScoringWin(
             concealed=concealed, win_tile=tile, melds=tuple(seat.melds),
             seat=seat.wind(state.dealer, state.players), round=state.round_wind,

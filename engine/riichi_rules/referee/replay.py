@@ -138,10 +138,11 @@ def replay_game(
         ended = hand.name if end is not None else None
         over = hand.name if end is not None and end.game_over and rules.hanchan is not None \
             else None
-        deposit = int(program.config.parameters["riichi_deposit"])  # type: ignore[call-overload]
+        # a stick's points, as the rule riichi_rule stick takes them of the dealer
+        stick = -referee.settlement.riichi_stick(referee.state.seats[hand.dealer])
         made = sum(game.scores) - sum(start.scores)
         sticks_in = game.sticks - start.sticks
-        if made != -deposit * sticks_in:
+        if made != -stick * sticks_in:
             report.disagreements.append(Disagreement(
                 referee.name, -1, "points_created",
                 f"the hand changes the points on the table by {made}, while the riichi sticks "

@@ -1,7 +1,8 @@
 """What the end of a hand moves between the seats, as the table rules say: a win's payments
 (the scorer's, or under liability the ``pao_payment`` rules'), the honba and riichi sticks a
 winner collects (``collect``), and at an exhaustive draw nagashi mangan and the noten payments
-(``draw``). It reads the hand's state and returns score changes: the referee writes them."""
+(``draw``), and the riichi stick a player puts down (``riichi_rule stick``). It reads the
+hand's state and returns score changes: the referee writes them."""
 
 from __future__ import annotations
 
@@ -38,7 +39,9 @@ class Settlement:
         if liable is not None:
             env = self.ask.env(state, seat)
             env.total = result.points
-            env.pao_part = _pao_part(seat, result)
+            env.yakuman_count = result.yakuman
+            env.liable_yakuman = sum(y.yakuman for y in result.yaku
+                                     if y.yakuman and y.id in seat.liable)
             env.honba_points = honba_points
             env.tsumo = event.from_seat == event.seat
             env.ron = not env.tsumo
@@ -46,15 +49,17 @@ class Settlement:
                 for step in rule.pays:
                     if step.when is not None and not step.when(env):
                         continue
-                    amount = int(step.amount(env))
-                    if step.payer == "normally":  # the usual payers, in the usual shares
+                    if step.payer == "normally":  # each usual payer, asked of their share
                         for payment in result.payments:
                             payer = (event.from_seat if payment.payer == "discarder"
                                      else winds[payment.payer])
-                            share = _round_up_100(payment.points * amount / result.points)
+                            env.share = payment.points
+                            share = int(step.amount(env))
                             deltas[payer] -= share
                             deltas[seat.seat] += share
+                        env.share = 0
                         continue
+                    amount = int(step.amount(env))
                     payer = liable if step.payer == "liable" else event.from_seat
                     deltas[payer] -= amount
                     deltas[seat.seat] += amount
@@ -64,13 +69,18 @@ class Settlement:
                 amount = payment.points + (payment.honba if collects else 0)
                 deltas[payer] -= amount
                 deltas[seat.seat] += amount
-        # the riichi sticks this winner takes, as the collect rules say
-        gained = sum(rule.gained(collect) for rule in self.ask.table.of("collect"))
-        rules = self.ask.program.config.parameters
-        deposit = int(rules["riichi_deposit"])  # type: ignore[call-overload]
-        deltas[seat.seat] += gained
-        taken = min(state.sticks, gained // deposit) if deposit > 0 else 0
-        return deltas, taken
+        # the riichi sticks this winner takes, and their points, as the collect rules say
+        # (never more sticks than lie on the table)
+        deltas[seat.seat] += sum(rule.gained(collect) for rule in self.ask.table.of("collect"))
+        sticks = self.ask.table.named("collect", "riichi_sticks")
+        taken = int(sticks.result(collect)) if sticks is not None and sticks.result else 0
+        return deltas, min(state.sticks, max(taken, 0))
+
+    def riichi_stick(self, seat: SeatState) -> int:
+        """What ``seat`` gains as its riichi is accepted, by the ``riichi_rule stick`` rule:
+        a negative gain, the stick it puts down."""
+        rule = self.ask.table.named("riichi_rule", "stick")
+        return rule.gained(self.ask.env(self.state, seat)) if rule is not None else 0
 
     def _collect_env(self, seat: SeatState, event: Win, first_winner: bool,
                      claimants: int) -> TableEnv:
@@ -129,15 +139,6 @@ class Settlement:
                     deltas[receiver] += amount
 
 
-def _pao_part(seat: SeatState, result: Result) -> int:
-    """The part of the win's value that the liable yakuman make: the value of one yakuman
-    times their multiple, at most the whole (all of it where yakuman do not add up)."""
-    liable = sum(y.yakuman for y in result.yaku if y.yakuman and y.id in seat.liable)
-    if not result.yakuman or not liable:
-        return result.points
-    return min(result.points, result.points // result.yakuman * liable)
-
-
 def _liable(seat: SeatState, result: Result) -> int | None:
     """The seat liable for the win (pao), if a liable yakuman scored."""
     for y in result.yaku:
@@ -145,6 +146,3 @@ def _liable(seat: SeatState, result: Result) -> int | None:
             return seat.liable[y.id]
     return None
 
-
-def _round_up_100(value: float) -> int:
-    return int(-(-value // 100) * 100)

@@ -49,7 +49,7 @@ class SeatState:
     riichi: bool = False  # declared (its stick may still be pending)
     riichi_pending: bool = False  # declared, the declaring discard not yet passed
     declaring: bool = False  # declared, the declaring discard not yet made
-    double_riichi: bool = False
+    riichi_first_turn: bool = False  # declared on the player's first uninterrupted turn
     ippatsu: bool = False
     passed_since_turn: list[Tile] = field(default_factory=list)
     passed_since_discard: list[Tile] = field(default_factory=list)

@@ -1,32 +1,34 @@
 """A win at the table: the situation flags the scorer is given (haitei, rinshan, chankan,
-tenhou...), read from the hand's state, and a record's score set against the scorer's."""
+tenhou...), as the ``win_flag`` rules say of the hand's state, and a record's score set
+against the scorer's."""
 
 from __future__ import annotations
 
+from riichi_rules.language.table_vocabulary import WIN_FLAGS
 from riichi_rules.records.events import RecordedWin
+from riichi_rules.referee.questions import Questions
 from riichi_rules.referee.state import HandState, SeatState
 from riichi_rules.scoring.result import Result
 
 
-def situation_flags(state: HandState, seat: SeatState, tsumo: bool, on: str
+def situation_flags(ask: Questions, state: HandState, seat: SeatState, tsumo: bool, on: str
                     ) -> dict[str, bool]:
     """The flags of ``seat``'s win now (by self-draw, or on a tile released ``on`` a discard
-    or a kan), as :class:`~riichi_rules.hand.Win` takes them."""
-    first = state.first_go_around and not seat.has_discarded
-    dealer = seat.seat == state.dealer
-    return {
-        "tsumo": tsumo,
-        "riichi": seat.riichi,
-        "double_riichi": seat.double_riichi,
-        "ippatsu": seat.ippatsu and seat.riichi,
-        "rinshan": tsumo and seat.rinshan,
-        "chankan": not tsumo and on in ("added_kan", "closed_kan"),
-        "haitei": tsumo and state.wall == 0 and not seat.rinshan,
-        "houtei": not tsumo and on == "discard" and state.wall == 0,
-        "tenhou": tsumo and first and dealer and not seat.melds,
-        "chiihou": tsumo and first and not dealer and not seat.melds,
-        "renhou": not tsumo and first and not dealer and not seat.melds,
-    }
+    or a kan), as :class:`~riichi_rules.hand.Win` takes them: whether it is by self-draw
+    and whether the winner is in riichi, then each ``win_flag`` rule's answer."""
+    env = ask.env(state, seat)
+    env.tsumo = tsumo
+    env.ron = not tsumo
+    env.on = on
+    env.replacement = seat.rinshan
+    env.ippatsu_chance = seat.ippatsu
+    env.riichi_first_turn = seat.riichi_first_turn
+    flags = {"tsumo": tsumo, "riichi": seat.riichi}
+    rules = {rule.name: rule.when for rule in ask.table.of("win_flag")}
+    for name in WIN_FLAGS:
+        when = rules.get(name)
+        flags[name] = bool(when is not None and when(env))
+    return flags
 
 
 def score_problems(rec: RecordedWin, result: Result) -> list[str]:

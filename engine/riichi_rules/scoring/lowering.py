@@ -287,7 +287,12 @@ class _Lowering:
         basic = self.fn(base.value, "basic")
         assert basic is not None
         steps = []
+        multiples = []
         for step in self.typed.limits:
+            if step.keyword == "multiple":
+                count = self.fn(step.value, "yakuman_count")
+                assert count is not None
+                multiples.append((count, self.fn(step.when, "yakuman_count_when")))
             if step.keyword != "limit":
                 continue
             points, when = self.fn(step.value, "limit"), self.fn(step.when, "limit_when")
@@ -302,7 +307,7 @@ class _Lowering:
                              else ())
         reads = plain_inputs(decl, v.FEATURES, set_here)
         return LimitRule(basic, base.name or "basic points", tuple(steps), self._origin(decl),
-                         Declared(decl), _readers(reads))
+                         Declared(decl), tuple(multiples), _readers(reads))
 
     def _payments(self) -> PaymentRule:
         decl = self.decls.singletons["payments"]

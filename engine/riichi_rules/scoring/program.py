@@ -193,11 +193,16 @@ class LimitStep:
 
 @dataclass(frozen=True, slots=True)
 class LimitRule:
+    """The limits rule: the basic-points formula, the limits, and the ``multiple`` clauses
+    (value, condition or None) that say how many yakuman a result counts as: the last that
+    holds, else none."""
+
     basic: Fn
     basic_label: str
     limits: tuple[LimitStep, ...]
     origin: Origin
     declared: Declared = field(compare=False, repr=False)
+    multiples: tuple[tuple[Fn, Fn | None], ...] = ()
     # the readers of the flags and numbers the rule's outcome depends on, when they are all
     # it reads (see plain_inputs): the scorer then remembers each outcome in ``outcomes``
     inputs: tuple[Fn, ...] | None = None

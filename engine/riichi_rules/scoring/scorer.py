@@ -358,9 +358,13 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
     deposit = prog.payments.deposit
     sticks = deposit(env) * env.win.sticks if deposit is not None else 0
     fu_items = tuple(best.fu_items)
+    yakuman = 0  # as many as the last of the limits rule's 'multiple' clauses that holds says
+    for count, when in prog.limits.multiples:
+        if when is None or when(env):
+            yakuman = int(count(env))
     return Result(
         ruleset=prog.config.label, han=best.han, fu=best.fu, fu_raw=best.fu_raw,
-        yakuman=best.basic // 8000 if best.yakuman_total else 0, limit=best.limit,
+        yakuman=yakuman, limit=best.limit,
         limit_origin=best.limit_origin, basic=best.basic, yaku=tuple(scored),
         fu_items=fu_items, payments=paid, sticks=sticks, reading=best.reading,
         payments_origin=prog.payments.origin.text, notes=_red_five_note(env.win, prog),

@@ -55,7 +55,9 @@ _READS: dict[str, tuple[str, ...]] = {
     "first_discards": ("first",), "discards_called": ("calls",), "call": ("calls",),
     "called": ("calls",), "after_call": ("calls",), "melds": ("calls",), "wall": ("short",),
     "last_tile": ("short",), "kans": ("kans", "many"), "kan_seats": ("kans",),
-    "ron_claims": ("shared",), "total": ("wins",), "pao_part": ("wins", "composite"),
+    "ron_claims": ("shared",), "total": ("wins",), "yakuman_count": ("wins", "composite"),
+    "liable_yakuman": ("wins", "composite"), "share": ("wins",), "replacement": ("kans",),
+    "ippatsu_chance": ("riichi",), "riichi_first_turn": ("riichi", "first"),
     "honba_points": ("wins", "honba"), "tsumo": ("wins",), "ron": ("wins",), "won": ("wins",),
     "dealer_won": ("wins", "late"), "exhaustive_draw": ("exhaust",),
     "abortive_draw": ("abort", "first", "terminals"),
@@ -72,7 +74,7 @@ _KINDS: dict[str, tuple[str, ...]] = {
     "furiten": ("tenpai", "feed"), "claim": ("tenpai", "feed", "calls"),
     "discard": ("calls", "riichi"), "riichi_rule": ("riichi", "tenpai"), "kan_rule": ("kans",),
     "pao": ("calls",), "pao_payment": ("calls", "wins"), "collect": ("wins",),
-    "next_hand": ("end",), "standings": ("end",),
+    "next_hand": ("end",), "standings": ("end",), "win_flag": ("wins",),
 }
 """What a scenario should have for a rule of a kind: when the referee asks rules of that kind
 (a ``collect`` rule after a win, a ``standings`` rule after any hand ...)."""

@@ -261,6 +261,8 @@ def _step_target(kind: str, step: TypedStep, seen: dict[tuple[str, str], int]
         name, label = step.name, "limit"
     elif keyword == "base":
         return None  # the base formula shows through the limits
+    elif keyword == "multiple":
+        return None  # the yakuman a result counts as: its basic points show them
     elif keyword == "pay":
         name, label = step.name, "pay"
     else:
