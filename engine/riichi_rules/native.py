@@ -1,0 +1,122 @@
+"""The modules mypyc may compile, and whether this process runs them compiled.
+
+``RIICHI_RULES_MYPYC=1 pip install [-e] .`` (hatch_build.py at the project root) compiles
+:data:`MODULES` into extension modules beside their source, with :data:`STAMP`, the digest of
+each source compiled. Python imports an extension module in place of its source; they run
+compiled all together or not at all (a compiled module takes the classes of the others in
+their compiled form). Every one is imported from its source instead when
+``RIICHI_RULES_PURE_PYTHON`` is set (to anything but ``""`` or ``0``), when one was not built,
+or when a source changed after the build (with a warning: build again).
+"""
+
+from __future__ import annotations
+
+import copyreg
+import dataclasses
+import os
+import sys
+import warnings
+from collections.abc import Sequence
+from importlib.abc import MetaPathFinder
+from importlib.machinery import EXTENSION_SUFFIXES, ModuleSpec
+from importlib.util import spec_from_file_location
+from types import ModuleType
+from typing import Any
+
+__all__ = [
+    "MODULES", "PURE_VARIABLE", "STAMP", "choose", "extension_path", "pickled_by_fields",
+    "source_path",
+]
+
+MODULES = (
+    "riichi_rules.tiles",
+    "riichi_rules.hand",
+    "riichi_rules.readings",
+    "riichi_rules.waits",
+    "riichi_rules.language.arithmetic",
+    "riichi_rules.scoring.result",
+    "riichi_rules.scoring.scorer",
+)
+"""The modules compiled by mypyc (where scoring and replay spend their time: bench/README.md)."""
+
+PURE_VARIABLE = "RIICHI_RULES_PURE_PYTHON"
+"""The environment variable that makes the package run its source even where compiled."""
+
+STAMP = "mypyc-build.txt"
+"""The file, in the package's folder, of the modules compiled: a line ``module sha256``."""
+
+_ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))  # holds riichi_rules/
+
+
+def source_path(module: str) -> str:
+    """The source file of ``module`` (one of :data:`MODULES`)."""
+    return os.path.join(_ROOT, *module.split(".")) + ".py"
+
+
+def extension_path(module: str) -> str:
+    """The file mypyc's build of ``module`` is, for this Python."""
+    return os.path.join(_ROOT, *module.split(".")) + EXTENSION_SUFFIXES[0]
+
+
+def choose() -> tuple[str, ...]:
+    """The modules this process runs compiled: every one of :data:`MODULES`, or none (then
+    each is imported from its source, whatever was built beside it)."""
+    built = [m for m in MODULES if os.path.exists(extension_path(m))]
+    if not built:
+        return ()
+    if _wanted(os.environ.get(PURE_VARIABLE, "")):
+        why = ""
+    elif len(built) < len(MODULES):
+        why = f"not all of them are built ({len(built)} of {len(MODULES)})"
+    else:
+        why = _stale()
+        if not why:
+            return MODULES
+    if why:
+        warnings.warn(f"riichi-rules runs pure Python: {why}; build again with "
+                      "RIICHI_RULES_MYPYC=1 pip install -e .", stacklevel=3)
+    sys.meta_path.insert(0, _SourceFinder())
+    return ()
+
+
+def _wanted(value: str) -> bool:
+    return value.strip() not in ("", "0")
+
+
+def _stale() -> str:
+    """Why the compiled modules do not match their sources ("" when they do)."""
+    import hashlib  # only where something was compiled
+
+    try:
+        with open(os.path.join(_ROOT, "riichi_rules", STAMP), encoding="utf-8") as file:
+            stamp = dict(line.split() for line in file if line.strip())
+    except (OSError, ValueError):
+        return f"{STAMP}, the digests of the sources compiled, is missing or unreadable"
+    for module in MODULES:
+        with open(source_path(module), "rb") as source:
+            if stamp.get(module) != hashlib.sha256(source.read()).hexdigest():
+                return f"{module} changed after it was compiled"
+    return ""
+
+
+class _SourceFinder(MetaPathFinder):
+    """Imports :data:`MODULES` from their source files, not from their compiled form."""
+
+    def find_spec(self, fullname: str, path: Sequence[str] | None = None,
+                  target: ModuleType | None = None) -> ModuleSpec | None:
+        if fullname not in MODULES:
+            return None
+        return spec_from_file_location(fullname, source_path(fullname))
+
+
+def pickled_by_fields(*classes: type) -> None:
+    """Pickle (and copy) these frozen dataclasses through their constructor: the form mypyc
+    compiles would set the fields one by one on a new object, which a frozen dataclass
+    refuses. The same in both forms, so that each reads what the other pickled."""
+    for cls in classes:
+        copyreg.pickle(cls, _by_fields)
+
+
+def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
+    cls = type(obj)
+    return cls, tuple([getattr(obj, f.name) for f in dataclasses.fields(cls) if f.init])
