@@ -36,6 +36,10 @@ MODULES = (
     "riichi_rules.language.arithmetic",
     "riichi_rules.scoring.result",
     "riichi_rules.scoring.scorer",
+    "riichi_rules.referee.hand",
+    "riichi_rules.referee.questions",
+    "riichi_rules.referee.mechanics",
+    "riichi_rules.referee.state",
 )
 """The modules compiled by mypyc (where scoring and replay spend their time: bench/README.md)."""
 
