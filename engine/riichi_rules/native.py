@@ -24,8 +24,8 @@ from types import ModuleType
 from typing import Any
 
 __all__ = [
-    "MODULES", "PURE_VARIABLE", "STAMP", "choose", "extension_path", "pickled_by_fields",
-    "source_path",
+    "MODULES", "PURE_VARIABLE", "STAMP", "choose", "describe", "extension_path",
+    "pickled_by_fields", "source_path",
 ]
 
 MODULES = (
@@ -81,6 +81,12 @@ def choose() -> tuple[str, ...]:
                       "RIICHI_RULES_MYPYC=1 pip install -e .", stacklevel=3)
     sys.meta_path.insert(0, _SourceFinder())
     return ()
+
+
+def describe(compiled: Sequence[str]) -> str:
+    """What runs, for ``riichi --version`` and the benchmarks: compiled (how many modules) or
+    pure Python."""
+    return f"compiled by mypyc: {len(compiled)} modules" if compiled else "pure Python"
 
 
 def _wanted(value: str) -> bool:
