@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -106,9 +107,8 @@ def _compile(root: Path, native: ModuleType, temp: Path) -> dict[str, Path]:
 
 
 def _remove_compiled(engine: Path, native: ModuleType) -> None:
-    """Remove a compiled form left beside the source by an earlier editable build."""
-    for module in native.MODULES:
-        Path(native.extension_path(module)).unlink(missing_ok=True)
-    for file in engine.glob(f"{GROUP}__mypyc.*"):
+    """Remove a compiled form left beside the source by an earlier editable build (every
+    extension module under engine/: the build's alone, .gitignore says)."""
+    for file in [*engine.rglob(f"*{EXTENSION_SUFFIXES[0]}"), *engine.glob(f"{GROUP}__mypyc.*")]:
         file.unlink()
     (engine / "riichi_rules" / native.STAMP).unlink(missing_ok=True)

@@ -78,7 +78,7 @@ def choose() -> tuple[str, ...]:
             return MODULES
     if why:
         warnings.warn(f"riichi-rules runs pure Python: {why}; build again with "
-                      "RIICHI_RULES_MYPYC=1 pip install -e .", stacklevel=3)
+                      "RIICHI_RULES_MYPYC=1 pip install -e .", stacklevel=2)
     sys.meta_path.insert(0, _SourceFinder())
     return ()
 
@@ -102,6 +102,8 @@ def _stale() -> str:
             stamp = dict(line.split() for line in file if line.strip())
     except (OSError, ValueError):
         return f"{STAMP}, the digests of the sources compiled, is missing or unreadable"
+    if set(stamp) != set(MODULES):
+        return "the build compiled other modules than riichi_rules.native.MODULES"
     for module in MODULES:
         with open(source_path(module), "rb") as source:
             if stamp.get(module) != hashlib.sha256(source.read()).hexdigest():
