@@ -104,3 +104,20 @@ def test_parser_builds_in_process() -> None:
     args = parser.parse_args(["score", "123m", "--tsumo"])
     assert args.command == "score"
     assert args.tsumo is True
+
+
+def test_a_rule_fault_no_command_stops_at_is_one_line(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    """A RuleFault that reaches the command's boundary (met where a command does not stop at
+    it itself, as in a search's scenario) is a line naming the rule, and exit status 1."""
+    from riichi_rules.cli import check, main
+    from riichi_rules.errors import RuleFault
+
+    def faulting(args: object) -> int:
+        raise RuleFault("house.rules:3:10", "division by zero (3000 / 0)")
+
+    monkeypatch.setattr(check, "run", faulting)
+    assert main(["check", "tenhou"]) == 1
+    err = capsys.readouterr().err
+    assert err.startswith("riichi check: house.rules:3:10: division by zero (3000 / 0): a rule")
+    assert "Traceback" not in err and len(err.splitlines()) == 1

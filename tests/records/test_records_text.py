@@ -59,3 +59,18 @@ def test_a_plain_file_beyond_the_bound(tmp_path: Path, monkeypatch: pytest.Monke
     path.write_text("{" + " " * (1 << 20) + "}", encoding="utf-8")
     with pytest.raises(RecordError, match=r"^big\.json: more than 1 MB, the most"):
         load_text(path, "big.json", "{")
+
+
+@pytest.mark.parametrize(("content", "says"), [
+    (b"<mjloggm ver=\"2.3\">", "this file with 3c 6d"), (b"", "this file is empty")])
+def test_a_gz_file_that_is_not_gzip(tmp_path: Path, content: bytes, says: str) -> None:
+    """A file named .gz must be gzip (RFC 1952: a member starts with the bytes 1f 8b); a plain
+    one so named is refused with how to mend it, not read as some other format."""
+    path = tmp_path / "game.xml.gz"
+    path.write_bytes(content)
+    with pytest.raises(RecordError) as info:
+        load_text(path, None, "<")
+    assert str(info.value).startswith("game.xml.gz: named .gz, but not gzip data")
+    assert says in str(info.value) and "take .gz off its name" in str(info.value)
+    path.write_bytes(gzip.compress(content))  # the same content compressed is read
+    assert load_text(path, None, "<")[0] == content.decode()

@@ -645,3 +645,27 @@ def test_the_valid_configs_cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setenv("RIICHI_RULES_NO_CACHE", "1")
     assert config_module.stamp_folder() is None
     clear_cache()
+
+
+def test_a_stamp_is_trusted_only_in_a_folder_no_one_else_may_write_to(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A stamp skips the schema's validation, so one that another user could have written
+    (in a folder others may write to) excuses nothing, as a kept program is not read from
+    such a folder (tests/scoring/test_cache.py)."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    clear_cache()
+    text = _ruleset(parameters={"kiriage": "yes"})  # the schema wants a boolean
+    path = _write(tmp_path / "house" / "ruleset.json", text)
+    stamp = config_module._stamp(json.loads(text))
+    assert stamp is not None
+    stamp.parent.mkdir(parents=True)
+    stamp.touch()  # as if the content had been found valid
+    load_config(path)  # the user's own stamp is believed: the schema is not asked
+    stamp.parent.chmod(0o777)
+    clear_cache()
+    try:
+        (d,) = _errors(path)
+    finally:
+        stamp.parent.chmod(0o755)
+        clear_cache()
+    assert "parameters.kiriage" in d.message

@@ -82,6 +82,8 @@ def test_the_parts_read_later_are_those_of_the_compiled_program(kept: Path) -> N
     cache.load_program(config)
     again = cache.load_program(config)
     assert "typed" not in again.__dict__ and "table" not in again.__dict__  # not read yet
+    assert again.declared_ids() == frozenset(fresh.declarations)  # the ids, read from the rules
+    assert "declarations" not in again.__dict__  # ... without the front end's part
     assert again.declarations == fresh.declarations
     assert again.typed == fresh.typed
     assert [r.declaration for r in again.yaku] == [r.declaration for r in fresh.yaku]
@@ -237,7 +239,8 @@ def test_scoring_from_a_kept_program_reads_none_of_the_front_end(kept: Path) -> 
         f"print(score({HOUSE_WIN!r}, 'tenhou').han)\n"
         "front = ['lark', 'riichi_rules.language.parser', 'riichi_rules.language.typed',\n"
         "         'riichi_rules.language.ast', 'riichi_rules.language.codegen',\n"
-        "         'riichi_rules.language.compiler', 'riichi_rules.language.rules']\n"
+        "         'riichi_rules.language.compiler', 'riichi_rules.language.closures',\n"
+        "         'riichi_rules.language.rules']\n"
         "print(sorted(m for m in front if m in sys.modules))\n")
     env = {**os.environ, cache.CACHE_VARIABLE: str(kept)}
     first = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,

@@ -8,6 +8,7 @@ from pathlib import Path
 
 import pytest
 
+from riichi_rules.conformance.cases import known_ruleset_ids
 from riichi_rules.errors import RuleError
 from riichi_rules.language import ast
 from riichi_rules.language.parser import parse_rules
@@ -105,3 +106,11 @@ def test_a_misspelt_yaku_override_is_reported_at_its_key(tmp_path: Path) -> None
     assert (d.line, d.column, d.end_column) == (4, 12, 18)
     assert d.message == "yaku.itsu: no yaku 'itsu' is declared in the rule files"
     assert d.hint == "did you mean 'ittsu'?"
+
+
+@pytest.mark.parametrize("ruleset", known_ruleset_ids())
+def test_the_declared_ids_are_the_declarations(ruleset: str) -> None:
+    """What a case file may name (conformance's known_yaku_ids) is read from the program's
+    rules: the scoring declarations are the yaku, yakuman and dora, each once."""
+    prog = program(ruleset)
+    assert prog.declared_ids() == frozenset(prog.declarations)

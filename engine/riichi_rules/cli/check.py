@@ -264,7 +264,7 @@ def check_ruleset(name: str, witness: Witness | None = None) -> Report:
 def _witnesses(report: Report, program: ScoringProgram, witness: Witness) -> None:
     import shlex
 
-    from riichi_rules.cli.notation import command_line
+    from riichi_rules.notation import command_line
     from riichi_rules.search.climb import Budget
     from riichi_rules.search.situations import compact
     from riichi_rules.search.table_witness import own_clauses, table_witness_report

@@ -150,7 +150,7 @@ def _add_own_cases(suite: Suite, configs: list[RulesetConfig], folders: list[Pat
     if not folders:
         return []
     known = {*known_ruleset_ids(), *(c.id for c in configs)}
-    yaku = known_yaku_ids().union(*(program(c).declarations for c in configs))
+    yaku = known_yaku_ids().union(*(program(c).declared_ids() for c in configs))
     ids = {case.id: case.location for case in suite.cases}
     added: list[Case] = []
     for folder in folders:

@@ -15,7 +15,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING
 
-from riichi_rules.cli import batch, notation, numbers
+from riichi_rules import notation
+from riichi_rules.cli import batch, numbers
 
 if TYPE_CHECKING:  # the scorer is imported inside run(): "riichi --help" must stay fast
     from riichi_rules.scoring.program import ScoringProgram

@@ -14,6 +14,7 @@ from typing import Any
 
 from riichi_rules.conformance.cases import EVENT_FIELDS, Case
 from riichi_rules.conformance.events import Play, observe, play
+from riichi_rules.errors import RuleFault, RulesetFault
 from riichi_rules.hand import Win
 from riichi_rules.language import ast
 from riichi_rules.referee.hand import HandReferee
@@ -205,13 +206,17 @@ def programs_on(case: Any, progs: Sequence[ScoringProgram]) -> list[ScoringProgr
 
 def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) -> Outcome:
     """What the referee says after the case's events under ``program`` (a shadow's, whose
-    referee then also asks the others)."""
+    referee then also asks the others). Raises :class:`RulesetFault` where a rule has no
+    value on them, as a scoring case does (comparison/cases.py)."""
     assert case.deal is not None
     if shadow is not None:
         shadow.clear()
-    played = play(case.deal, case.steps, program, name=case.id,
-                  make_referee=shadow.referee if shadow is not None else HandReferee)
-    return outcome_of(case, played)
+    try:
+        played = play(case.deal, case.steps, program, name=case.id,
+                      make_referee=shadow.referee if shadow is not None else HandReferee)
+        return outcome_of(case, played)
+    except RuleFault as fault:
+        raise RulesetFault(program.config.label, case.id, case.location, fault) from None
 
 
 def outcome_of(case: Case, played: Play) -> Outcome:

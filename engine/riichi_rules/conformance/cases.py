@@ -15,6 +15,10 @@ A case states a ``win`` to score, or a ``deal`` and ``events`` for the referee
 so a bad tile or meld, or a fifth copy of a tile, is reported where it is written. A case may
 name ``rulesets`` of its own (ruleset folders, relative to the case file) that it also runs
 under; its ``expect`` may then name their ids.
+
+Long because a case file is loaded whole or not at all: the schema, the checks it cannot
+express and the reading of every field (wins, deals, events, expectations) report into one
+:class:`CaseFileError`, each problem at the line it was written, through one loader.
 """
 
 from __future__ import annotations
@@ -310,7 +314,7 @@ def known_yaku_ids() -> frozenset[str]:
 
     ids: set[str] = set(_DORA_IDS)
     for ruleset in known_ruleset_ids():
-        ids.update(program(ruleset).declarations)
+        ids.update(program(ruleset).declared_ids())
     return frozenset(ids)
 
 
@@ -612,7 +616,7 @@ class _Loader:
                 continue
             try:
                 config = load_config(folder)
-                declared = program(config).declarations
+                declared = program(config).declared_ids()
             except (ConfigError, DiagnosticError) as error:
                 first = error.diagnostics[0].render() if error.diagnostics else str(error)
                 self.at_node(node, f"{where}: the ruleset '{name}' does not load: {first}")

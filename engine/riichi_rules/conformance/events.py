@@ -8,6 +8,10 @@ conformance/README.md lists them). The loader turns them into a :class:`Deal` an
 the steps with a :class:`~riichi_rules.referee.hand.HandReferee`, checking first that each
 event can physically happen (a discarded tile is held, a ron follows a release...), and
 collects what the expectation of a case can state (:func:`observe`).
+
+Long because reading the steps of a case and playing them share the step's form: an event
+written in the case format, checked that it can physically happen, then followed by the
+referee, and what a case can expect read off the result.
 """
 
 from __future__ import annotations

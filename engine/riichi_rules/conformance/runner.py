@@ -199,7 +199,13 @@ def _run_events(case: Case, config: RulesetConfig, expected: Mapping[str, Any],
     if case.deal is None or not case.steps:
         return CaseResult(case, rid, FAILED, dict(expected), {}, "",
                           ("the case's deal or events could not be read",))
-    played = play(case.deal, case.steps, program(config), name=f"{case.id} ({rid})")
+    try:
+        played = play(case.deal, case.steps, program(config), name=f"{case.id} ({rid})")
+        actual = observe(played) if not played.error else {}
+    except RuleFault as fault:  # a rule with no value where the events lead: not the case's
+        return CaseResult(case, rid, FAILED, dict(expected), {"error": fault.code},
+                          f"RuleFault: {fault.message}", (fault.message,),
+                          expected_source=source, fault=fault)
     trace = _events_trace(case, played)
     if played.error:
         step = case.steps[played.error_step]
@@ -207,7 +213,6 @@ def _run_events(case: Case, config: RulesetConfig, expected: Mapping[str, Any],
         return CaseResult(case, rid, FAILED, dict(expected), {}, trace,
                           (f"{where}: event '{step.text}' cannot happen: {played.error}",),
                           expected_source=source)
-    actual = observe(played)
     mismatches = [*_setup_problems(case, played), *compare_events(expected, actual)]
     return CaseResult(case, rid, FAILED if mismatches else PASSED, dict(expected), actual,
                       trace, tuple(mismatches), expected_source=source)

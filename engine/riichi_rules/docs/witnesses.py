@@ -12,7 +12,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.cli.notation import command_line
 from riichi_rules.docs.markdown import md, sentence, where_link
 from riichi_rules.docs.render import format_value
 from riichi_rules.docs.searched import (
@@ -25,6 +24,7 @@ from riichi_rules.docs.searched import (
 )
 from riichi_rules.docs.tiles import hand_markdown, tiles_markdown
 from riichi_rules.impact.wins import Impact, cause_text
+from riichi_rules.notation import command_line
 from riichi_rules.scoring.result import Result
 from riichi_rules.search.differences import Finding
 from riichi_rules.search.report import parameter_notes

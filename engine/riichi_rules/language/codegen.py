@@ -20,12 +20,18 @@ test of the hand's tiles by their kind alone is a test of the mask of the kinds 
 holds. :meth:`Generator.checks` writes one function that runs every condition of a list of
 yaku at once. The reference evaluator (:mod:`riichi_rules.language.evaluate`) runs the same
 trees plainly, and the tests check that the three agree.
+
+Long because the generator is one writer: the method of each node kind and the loop
+planning they share (filtered lists, look-ups by index, kind masks, locals shared by the rules
+of one function) call each other through one :class:`_Body` and its state; apart, each part
+would reach into the others'.
 """
 
 from __future__ import annotations
 
 import ast as py
 import builtins
+from collections import ChainMap
 from collections.abc import Callable, Hashable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -219,7 +225,7 @@ class _Frame:
     on every call (the function's own body), whether it is inside a loop."""
 
     block: list[py.stmt]
-    ready: set[str]
+    ready: ChainMap[str, bool]  # a nested frame's own over its outer frame's: made in O(1)
     top: bool
     looping: bool = False
 
@@ -465,7 +471,7 @@ class _Body:
         # writes ``asked``)
         self.uses = uses
         self.asked: dict[Hashable, int] = {}
-        self.frame = _Frame([], set(), True)
+        self.frame = _Frame([], ChainMap(), True)
         self.root = self.frame
         self.count = 0
         self.shared: dict[Hashable, str] = {}
@@ -485,7 +491,7 @@ class _Body:
         """Statements that run on some calls only (a branch, a loop's body): what they compute
         is not known computed after them."""
         outer = self.frame
-        self.frame = _Frame(block, set(outer.ready), False, looping or outer.looping)
+        self.frame = _Frame(block, outer.ready.new_child(), False, looping or outer.looping)
         try:
             yield self.frame
         finally:
@@ -528,7 +534,7 @@ class _Body:
                 self.emit(_assign(local, compute()))
             self.emit(py.If(test=_compare(_name(local), py.Is(), _name(missing)),
                             body=frame.block, orelse=[]))
-        self.frame.ready.add(local)
+        self.frame.ready[local] = True
         return _name(local)
 
     def operands(self, nodes: Sequence[Typed], scope: tuple[str, ...]) -> list[py.expr]:

@@ -12,6 +12,10 @@ closures (:mod:`riichi_rules.language.compiler`), the constant folder works out 
 parameters decide (:mod:`riichi_rules.language.fold`), the reference evaluator runs it
 (:mod:`riichi_rules.language.evaluate`) and the search takes it apart
 (:mod:`riichi_rules.search`).
+
+Long because the :class:`Typer` resolves every construct of the language with one scope
+of names and one way of reporting; the helpers after it are the small queries on typed
+trees that every later stage shares.
 """
 
 from __future__ import annotations

@@ -41,6 +41,10 @@ may give ``scores``. What the stream does not say:
 A bad line, a tile not held, a call of a tile nobody released, an event before
 ``start_kyoku``, a hand without a result or a stream without ``end_game`` (truncated) is a
 :class:`RecordError` naming the file, the line, the hand and the event.
+
+Long because the reader both translates its format and follows the hand (the tiles each seat
+holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
+itself: one hand follower shared by the readers (issue #14) would leave the translation here.
 """
 
 from __future__ import annotations

@@ -13,6 +13,10 @@ game has them. The reader follows every tile by its id: a tile drawn twice, a di
 a tile the seat does not hold, a call of a tile that was not the last discard, or a win whose
 hand differs from the one followed is a :class:`RecordError`, as is text that is not a tag
 (a truncated file) and a file without ``</mjloggm>``.
+
+Long because the reader both translates its format and follows the hand (the tiles each seat
+holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
+itself: one hand follower shared by the readers (issue #14) would leave the translation here.
 """
 
 from __future__ import annotations

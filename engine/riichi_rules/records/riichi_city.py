@@ -54,6 +54,10 @@ Malformed or truncated JSON, a ``data`` that is not a JSON object, a tile not he
 tile nobody discarded, an unknown action or end, a hand without its result: a
 :class:`RecordError` naming the file, the hand and the event (its ``eventPos``). A
 three-player game is not read.
+
+Long because the reader both translates its format and follows the hand (the tiles each seat
+holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
+itself: one hand follower shared by the readers (issue #14) would leave the translation here.
 """
 
 from __future__ import annotations

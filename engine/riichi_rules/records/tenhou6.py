@@ -39,6 +39,10 @@ acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
   of the tenpai seats, of the seat that declared nine terminals, of the four at four riichi
   and of the three who called ron at a triple ron (as Tenhou's mjlog shows them; all three
   ``ron3`` of the corpus show the hands of the seats other than the discarder).
+
+Long because the reader both translates its format and follows the hand (the tiles each seat
+holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
+itself: one hand follower shared by the readers (issue #14) would leave the translation here.
 """
 
 from __future__ import annotations

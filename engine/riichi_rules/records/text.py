@@ -12,11 +12,13 @@ from riichi_rules.records.events import RecordError
 
 __all__ = ["at_most", "file_bytes", "gunzip", "load_text"]
 
+_GZIP = b"\x1f\x8b"  # the magic bytes gzip data starts with
+
 
 def file_bytes(path: str | Path, name: str) -> bytes:
     """The content of a file, decompressed when it is gzip; ``name`` names it in messages.
-    Raises :class:`RecordError` (a file that cannot be read, broken gzip, more than
-    :data:`~riichi_rules.limits.RECORD_BYTES`, once decompressed)."""
+    Raises :class:`RecordError` (a file that cannot be read, a ``.gz`` file that is not gzip,
+    broken gzip, more than :data:`~riichi_rules.limits.RECORD_BYTES`, once decompressed)."""
     try:
         with Path(path).open("rb") as stream:
             data = stream.read(RECORD_BYTES + 1)
@@ -24,6 +26,11 @@ def file_bytes(path: str | Path, name: str) -> bytes:
         raise RecordError(f"{name}: cannot read the file ({exc.strerror or exc})", name) from None
     if len(data) > RECORD_BYTES:
         raise RecordError(f"{name}: {_too_large('')}", name)
+    if Path(path).suffix.lower() == ".gz" and data[:2] != _GZIP:
+        start = f"with {data[:2].hex(' ')}" if data else "is empty"
+        raise RecordError(f"{Path(name).name}: named .gz, but not gzip data (gzip data starts "
+                          f"with the bytes 1f 8b, this file {start}): if it is a plain "
+                          "record, take .gz off its name", name)
     return gunzip(data, name)
 
 
@@ -31,12 +38,12 @@ def gunzip(data: bytes, name: str) -> bytes:
     """``data``, decompressed when it is gzip (it starts with gzip's magic bytes; several
     members are joined), never to more than :data:`~riichi_rules.limits.RECORD_BYTES`: the
     decompression stops there (a gzip bomb costs no more memory than that)."""
-    if data[:2] != b"\x1f\x8b":
+    if data[:2] != _GZIP:
         return data
     out = bytearray()
     rest = data
     try:
-        while rest[:2] == b"\x1f\x8b":
+        while rest[:2] == _GZIP:
             member = zlib.decompressobj(16 + zlib.MAX_WBITS)
             out += member.decompress(rest, RECORD_BYTES + 1 - len(out))
             if len(out) > RECORD_BYTES:

@@ -6,7 +6,12 @@ rules.
 
 Usable live (a game server calls :meth:`HandReferee.apply` with each action, and asks
 :meth:`HandReferee.furiten`, :meth:`HandReferee.ron_allowed` or :meth:`HandReferee.claims`)
-or to check a record (see replay.py)."""
+or to check a record (see replay.py).
+
+Long because it is the one writer of the hand's state: every event's dispatch, and the
+questions asked while the hand goes on (turn options, claims, furiten, a win's situation),
+read and write that state in one place.
+"""
 
 from __future__ import annotations
 
@@ -14,7 +19,7 @@ from collections.abc import Callable, Collection, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
 from riichi_rules.native import pickled_by_fields
@@ -192,6 +197,8 @@ class HandReferee:
             try:
                 self.score(self._scoring_win(seat, drawn, True, "discard"))
                 out.append("tsumo")
+            except RuleFault:
+                raise  # the rule's fault, not a hand that does not win: never taken as "no"
             except InputError:
                 pass
         distinct = sorted(set(seat.hand) if tiles is None else set(seat.hand) & set(tiles),
@@ -524,6 +531,8 @@ class HandReferee:
             return False
         try:
             self.score(self._scoring_win(seat, tile, False, on))
+        except RuleFault:
+            raise  # the rule's fault, not a hand without a yaku
         except InputError:
             return False
         return True

@@ -7,6 +7,10 @@ and column of the offending key or value, and its JSON path.
 A ruleset may give a parameter's earlier values by date (``history``: see
 :mod:`riichi_rules.rulesets.dated`): ``load_config("tenhou", date=...)`` or
 ``load_config("tenhou@2009-06-01")`` is the ruleset with the values in force that day.
+
+Long because a ruleset is loaded whole or not at all: the schema, the checks the schema
+cannot express, the ``extends`` chain, dated values and the merge report into one
+:class:`ConfigError` with each problem's line and column, through one loader.
 """
 
 from __future__ import annotations
@@ -27,6 +31,7 @@ from riichi_rules import limits, resources
 from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
+from riichi_rules.user_cache import cache_root, own
 
 if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
     from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
@@ -231,8 +236,7 @@ def stamp_folder() -> Path | None:
     ``RIICHI_RULES_NO_CACHE`` is set."""
     if os.environ.get("RIICHI_RULES_NO_CACHE"):
         return None
-    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(root) / "riichi-rules" / "valid-configs"
+    return cache_root() / "valid-configs"
 
 
 def _stamp(data: object) -> Path | None:
@@ -524,7 +528,7 @@ _IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def _check_schema(f: _File, data: object) -> None:
     stamp = _stamp(data)
-    if stamp is not None and stamp.exists():
+    if stamp is not None and stamp.exists() and own(stamp):  # a stamp others wrote excuses nothing
         return
     errors = list(_validator().iter_errors(data))
     if not errors and stamp is not None:

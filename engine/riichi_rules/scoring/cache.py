@@ -51,6 +51,7 @@ from riichi_rules.scoring.program import (
     program_objects,
 )
 from riichi_rules.tiles import Tile
+from riichi_rules.user_cache import cache_root, own
 
 FORMAT = 1  # the layout of a kept program; changed when that layout changes
 CACHE_VARIABLE = "RIICHI_RULES_CACHE"
@@ -71,8 +72,7 @@ def cache_dir() -> Path | None:
     chosen = os.environ.get(CACHE_VARIABLE)
     if chosen is not None:
         return None if chosen.strip().lower() in ("", "off", "0", "no") else Path(chosen)
-    root = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(root) / "riichi-rules" / "programs"
+    return cache_root() / "programs"
 
 
 def load_program(config: RulesetConfig) -> ScoringProgram:
@@ -314,20 +314,6 @@ def _code_refs(config: RulesetConfig, generated: Sequence[Generated]
     return refs
 
 
-def _own(path: Path) -> bool:
-    """Whether a kept program may be read: its generated code is run, so the file and its
-    folder must be the user's own, and no one else may write to the folder (as ssh asks of
-    its keys)."""
-    if not hasattr(os, "getuid"):  # pragma: no cover - not on POSIX
-        return True
-    try:
-        file, folder = path.stat(), path.parent.stat()
-    except OSError:
-        return False
-    uid = os.getuid()
-    return file.st_uid == uid and folder.st_uid == uid and not folder.st_mode & 0o022
-
-
 def write_program(path: Path, key: str, program: ScoringProgram) -> bool:
     """Keep a program of generated code at ``path`` (atomically; False when it cannot be
     kept: not generated code, a closure in it, a folder that cannot be written)."""
@@ -373,7 +359,7 @@ def read_program(path: Path, key: str, config: RulesetConfig) -> ScoringProgram 
     """The program kept at ``path`` for ``key``, or None (no file, or one that is not whole,
     not ours, or of another key). Its typed rules, declarations and table rules are read when
     first asked for."""
-    if not _own(path):
+    if not own(path):  # its generated code is run
         return None
     try:
         data = path.read_bytes()

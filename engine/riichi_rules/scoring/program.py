@@ -357,6 +357,13 @@ class ScoringProgram:
         object.__setattr__(self, "red_fives",
                            int(self.config.parameters.get("red_fives") or 0))  # type: ignore[call-overload]
 
+    def declared_ids(self) -> frozenset[str]:
+        """The ids of the yaku, yakuman and dora the ruleset declares (``declarations``'
+        keys), read from the rules themselves: a kept program answers without reading its
+        front end's parts."""
+        return frozenset([*(rule.id for rule in self.yakuman), *(rule.id for rule in self.yaku),
+                          *(rule.id for rule in self.dora)])
+
     if not TYPE_CHECKING:  # hidden from mypy, which would let any name through
         def __getattr__(self, name: str) -> Any:
             """A part of a program read from the cache that is read on first use: the typed

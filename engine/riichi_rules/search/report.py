@@ -6,7 +6,7 @@ from __future__ import annotations
 import shlex
 from itertools import zip_longest
 
-from riichi_rules.cli.notation import command_line
+from riichi_rules.notation import command_line
 from riichi_rules.scoring.result import Result
 from riichi_rules.search.differences import Differences, Finding
 from riichi_rules.search.situations import compact

@@ -13,6 +13,9 @@ differs is put down to its causes as comparison/referee_cases.Panel names them (
 whose answers, taken from the other ruleset, give its outcome), and the shortest witness of
 each clause is kept, made shorter still (an intent fewer, a plainer deal, a shorter wall)
 while it still shows the clause, and checked as a case: loaded and run under both rulesets.
+
+Long because the search of a group of clauses (:class:`_Search`: climb, play again, put
+down to causes, shorten, check as a case) keeps one budget and one record of what it found.
 """
 
 from __future__ import annotations

@@ -11,6 +11,10 @@ function, in the ruleset that has it, also measures how far each question it is 
 the two rulesets answering differently (table_targets.TablePair.distance). A rule asked only
 when a seat declares an abortive draw of its name is measured on the moment's own question
 (the declaring seat's, with the ron claims on the tile just released) after every event.
+
+Long because the driver's table (:class:`_Table`) plays the scenario's intents through one
+state shared by the two referees (the turn, the claims on a tile, a kan, the end of a hand and
+what follows), and the gauges watch it from the same place.
 """
 
 from __future__ import annotations

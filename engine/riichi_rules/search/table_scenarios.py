@@ -13,6 +13,9 @@ waits, wins, the scores, the end of the game ...) and the tile kinds it names. T
 come from the vocabulary: a feature such as ``riichi_seats`` or ``tied``, a rule kind such
 as ``collect`` or ``standings`` (asked after a win, after any hand), never from one rule.
 Everything random comes from the :class:`random.Random` passed in.
+
+Long because drawing a scenario and mutating one are two sides of the same plan (hands with
+a role, the intents that fit them, the wall and the scores): they share its helpers.
 """
 
 from __future__ import annotations

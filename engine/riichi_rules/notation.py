@@ -1,4 +1,6 @@
-"""The command-line form of a win, turned into the JSON form of a win (docs/formats.md).
+"""The command-line form of a win (``riichi score``'s arguments), turned into the JSON form of
+a win (docs/formats.md), and back: a win written as the command that scores it (the search's
+witnesses show it so).
 
 ``riichi score HAND [MELD ...] --win TILE --tsumo --seat S --dora 1m,2p`` becomes
 ``{"hand": HAND, "melds": [MELD, ...], "win": TILE, "tsumo": true, "seat": "S",
