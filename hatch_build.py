@@ -11,7 +11,6 @@ checks of the modules read). Without the variable the build is pure Python as ev
 
 from __future__ import annotations
 
-import hashlib
 import importlib.util
 import os
 import shutil
@@ -100,7 +99,7 @@ def _compile(root: Path, native: ModuleType, temp: Path) -> dict[str, Path]:
     built = {f.relative_to(lib).as_posix(): f for f in lib.rglob("*") if f.is_file()}
     stamp = lib / "riichi_rules" / native.STAMP
     stamp.write_text("".join(
-        f"{m} {hashlib.sha256(Path(native.source_path(m)).read_bytes()).hexdigest()}\n"
+        f"{m} {native.digest(Path(native.source_path(m)).read_bytes())}\n"
         for m in native.MODULES))
     built[f"riichi_rules/{native.STAMP}"] = stamp
     return built

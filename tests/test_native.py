@@ -9,7 +9,6 @@ instead."""
 from __future__ import annotations
 
 import copy
-import hashlib
 import json
 import os
 import pickle
@@ -132,7 +131,7 @@ def _fake_build(root: Path, stamped: dict[str, bytes]) -> None:
         source.write_bytes(f"# {module}\n".encode())
         Path(str(source.with_suffix("")) + EXTENSION_SUFFIXES[0]).write_bytes(b"")
         compiled_text = stamped.get(module, source.read_bytes())
-        lines.append(f"{module} {hashlib.sha256(compiled_text).hexdigest()}\n")
+        lines.append(f"{module} {native.digest(compiled_text)}\n")
     (root / "riichi_rules" / native.STAMP).write_text("".join(lines))
 
 
