@@ -24,6 +24,7 @@ import pytest
 import riichi_rules
 from corpus_data import TENHOU
 from riichi_rules import native
+from riichi_rules.hand import Meld, Win
 from riichi_rules.scoring.scorer import score
 from riichi_rules.tiles import Tile
 
@@ -184,3 +185,13 @@ def test_version_says_whether_compiled() -> None:
         assert f"(compiled by mypyc: {len(native.MODULES)} modules)" in run.stdout
     else:
         assert "(pure Python)" in run.stdout
+
+
+def test_type_hints_are_the_sources_in_either_form() -> None:
+    """A dataclass compiled by mypyc keeps only the runtime class of each field (``tuple``);
+    native.type_hints gives what the source writes (hand.py: ``concealed: tuple[Tile, ...]``,
+    ``melds: tuple[Meld, ...]``), as typing.get_type_hints does for the source."""
+    hints = native.type_hints(Win)
+    assert hints["concealed"] == tuple[Tile, ...]
+    assert hints["melds"] == tuple[Meld, ...]
+    assert hints["tsumo"] is bool

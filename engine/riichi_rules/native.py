@@ -24,7 +24,7 @@ from typing import Any
 
 __all__ = [
     "MODULES", "PURE_VARIABLE", "STAMP", "choose", "describe", "digest", "extension_path",
-    "pickled_by_fields", "source_path",
+    "pickled_by_fields", "source_path", "type_hints",
 ]
 
 MODULES = (
@@ -140,3 +140,23 @@ def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
 
     cls = type(obj)
     return cls, tuple([getattr(obj, f.name) for f in dataclasses.fields(cls) if f.init])
+
+
+def type_hints(cls: type) -> dict[str, Any]:
+    """The types of a class's annotated names, as ``typing.get_type_hints`` gives them; for a
+    class compiled by mypyc (which keeps only each one's runtime class: ``tuple`` for
+    ``tuple[Tile, ...]``), as its source writes them."""
+    import typing
+
+    module = sys.modules[cls.__module__]
+    if not str(getattr(module, "__file__", "")).endswith(EXTENSION_SUFFIXES[0]):
+        return typing.get_type_hints(cls)
+    import ast
+
+    with open(source_path(cls.__module__), encoding="utf-8") as file:
+        tree = ast.parse(file.read())
+    found = next(node for node in ast.walk(tree)
+                 if isinstance(node, ast.ClassDef) and node.name == cls.__name__)
+    return {item.target.id: eval(ast.unparse(item.annotation), vars(module))  # our source
+            for item in found.body
+            if isinstance(item, ast.AnnAssign) and isinstance(item.target, ast.Name)}
