@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from riichi_rules.errors import SHOWN_WIDTH, Diagnostic, one_line
+import pickle
+
+import pytest
+
+from riichi_rules.errors import (
+    SHOWN_WIDTH,
+    Diagnostic,
+    InputError,
+    RuleFault,
+    RulesetFault,
+    one_line,
+)
+from riichi_rules.parallel import run_all
 from riichi_rules.records.events import RecordError
 
 
@@ -37,3 +49,25 @@ def test_a_record_error_is_one_line() -> None:
     # attribute): the error stays one line, the break written as an escape
     error = RecordError('game.xml: <INIT hai0="\n,9"/>: INIT hai0 must be whole numbers', "x")
     assert error.message == 'game.xml: <INIT hai0="\\u000a,9"/>: INIT hai0 must be whole numbers'
+
+
+def _fault(n: int) -> int:
+    if n == 2:
+        raise RuleFault("house.rules:3:10", "division by zero (3000 / 0)")
+    return n
+
+
+def test_an_error_crosses_a_process_boundary_whole() -> None:
+    """Errors whose constructors take other arguments than ``Exception.args`` (a RuleFault's
+    where and message) are pickled as they are: one raised in a worker process reaches the
+    caller as itself, with its fields, not as a broken pool."""
+    fault = RuleFault("house.rules:3:10", "division by zero (3000 / 0)")
+    for error in (InputError("bad_tile", "no such tile: 0z"), fault,
+                  RulesetFault("house", "a-case", "cases.yaml:4", fault),
+                  RecordError("game.xml: no hand", "game.xml")):
+        again = pickle.loads(pickle.dumps(error))
+        assert type(again) is type(error)
+        assert str(again) == str(error) and vars(again).keys() == vars(error).keys()
+    with pytest.raises(RuleFault) as info:
+        list(run_all(_fault, [1, 2, 3], jobs=2))
+    assert info.value.where == "house.rules:3:10" and info.value.code == "rule_fault"

@@ -21,7 +21,7 @@ ROOT = "(root)"
 # the layers of docs/architecture.md, "The package, module by module", earliest first
 LAYERS: tuple[tuple[str, ...], ...] = (
     (ROOT,), ("language",), ("rulesets",), ("scoring",), ("records",), ("referee",),
-    ("conformance",), ("comparison", "search"), ("impact",), ("docs",), ("cli",),
+    ("conformance",), ("search",), ("comparison",), ("impact",), ("docs",), ("cli",),
 )
 LONGEST_WITHOUT_A_REASON = 600
 REASON = "Long because"

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Any, Protocol
 
 
 class Spanned(Protocol):
@@ -91,6 +91,20 @@ def one_line(text: str) -> str:
 
 class RiichiError(Exception):
     """Base of every error the package raises on bad input."""
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Made again as it is, whatever its constructor takes: an error raised in a worker
+        process or on a Dask worker crosses back to the caller whole (``--jobs``,
+        ``--cluster``), not as a pool that broke."""
+        return _rebuilt, (type(self), self.args, dict(self.__dict__))
+
+
+def _rebuilt(cls: type[RiichiError], args: tuple[Any, ...],
+             state: dict[str, Any]) -> RiichiError:
+    error = cls.__new__(cls)
+    error.args = args
+    error.__dict__.update(state)
+    return error
 
 
 class InputError(RiichiError):

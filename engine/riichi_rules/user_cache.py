@@ -5,6 +5,7 @@ writes"), and whether a file found there may be trusted."""
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
 
@@ -25,3 +26,15 @@ def own(path: Path) -> bool:
         return False
     uid = os.getuid()
     return file.st_uid == uid and folder.st_uid == uid and not folder.st_mode & 0o022
+
+
+def make_folder(folder: Path) -> None:
+    """Make a cache folder that :func:`own` will trust: the user's alone (``0o700``, whatever
+    the umask: with ``002``, the default of many systems, it would be group-writable and every
+    file in it refused). A folder of the user's own that others may write to (made so by an
+    earlier run) is closed to them. Raises OSError where it cannot be made."""
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if hasattr(os, "getuid"):
+        status = folder.stat()
+        if status.st_uid == os.getuid() and status.st_mode & 0o022:
+            folder.chmod(stat.S_IMODE(status.st_mode) & ~0o022)

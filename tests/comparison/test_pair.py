@@ -112,8 +112,8 @@ def test_each_reason_names_its_rule_and_parameters(tmp_path: Path) -> None:
 
 
 def test_a_dora_reason_names_the_parameters_it_reads() -> None:
-    from riichi_rules.comparison.cases import reasons
     from riichi_rules.scoring.scorer import program, score
+    from riichi_rules.search.causes import reasons
 
     # variants.md #5: Tenhou plays 3 red fives, EMA 2016 none: the red 5p is one han more
     # under Tenhou, and the aka_dora rule (rulesets/base/dora.rules) reads red_fives
@@ -126,8 +126,8 @@ def test_a_dora_reason_names_the_parameters_it_reads() -> None:
 
 def test_a_honba_reason_when_only_the_honba_differ(tmp_path: Path) -> None:
     from riichi_rules import resources
-    from riichi_rules.comparison.cases import reasons
     from riichi_rules.scoring.scorer import program, score
+    from riichi_rules.search.causes import reasons
 
     data = json.loads((resources.rulesets_dir() / "ema-2016" / "ruleset.json")
                       .read_text(encoding="utf-8"))

@@ -74,3 +74,19 @@ def test_a_folder_holds_its_gzip_records(tmp_path: Path) -> None:
     (tmp_path / "a.xml.gz").write_bytes(gzip.compress(game))
     (real,) = read_games(tmp_path / "a.xml.gz")
     assert real.hands == read_games(FIXTURES / "synthetic_game.xml")[0].hands
+
+
+def test_a_plain_file_named_gz_is_one_error_and_the_folder_goes_on(tmp_path: Path) -> None:
+    """docs/cli.md: a file named .gz must be gzip. A plain record so named is refused in one
+    line that says so; the folder's other records still replay."""
+    from riichi_rules.referee.replay import replay_files
+
+    game = (FIXTURES / "synthetic_game.xml").read_bytes()
+    (tmp_path / "a.xml.gz").write_bytes(game)  # not compressed
+    (tmp_path / "b.xml").write_bytes(game)
+    reports = list(replay_files([tmp_path], "tenhou"))
+    assert [r.source.rsplit("/", 1)[-1] for r in reports] == ["a.xml.gz", "b.xml"]
+    (bad, good) = reports
+    assert bad.error and "\n" not in bad.error
+    assert "a.xml.gz: named .gz, but not gzip data" in bad.error
+    assert not good.error and good.hands == 2  # the fixture's two hands

@@ -3,10 +3,17 @@ scorings that answer differently, and a clause (or the scoring) swapped for the 
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
+import pytest
+
 from riichi_rules import resources
 from riichi_rules.conformance.cases import Case, load_file
 from riichi_rules.conformance.events import observe, play
+from riichi_rules.errors import RuleFault
 from riichi_rules.referee.shadow import SCORING, Shadow
+from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program
 
@@ -63,3 +70,25 @@ def test_a_win_scored_differently_is_noted_and_may_be_swapped() -> None:
     swapped = _play(case, Shadow(ema16, [ema25], swap=[SCORING]))
     assert swapped["wins"][1]["points"] == want25.fields["wins"][1]["points"]  # type: ignore[index]
     assert swapped["deltas"] == want25.fields["deltas"]
+
+
+def test_a_fault_of_the_other_ruleset_is_its_own(tmp_path: Path) -> None:
+    """A rule of the other ruleset with no value on a question the shadow puts to it (a noten
+    payment that divides by noten_count, 0 when all four are tenpai) stops the hand as that
+    ruleset's fault, not the followed one's: conformance/draws.yaml's all-tenpai draw, with
+    the other's 'when' swapped in (Tenhou's asks no payment when all are tenpai, and so
+    would not ask the amount)."""
+    case = _case("draws.yaml", "draw-exhaustive-all-tenpai")
+    (tmp_path / "house.rules").write_text(
+        'override draw noten_payment "Noten payments" {\n    when tenpai_count > 0\n'
+        '    gain 3000 / noten_count\n    doc "x"\n    source "house"\n}\n', encoding="utf-8")
+    (tmp_path / "ruleset.json").write_text(json.dumps({
+        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
+        "extends": "tenhou", "rules": ["house.rules"]}), encoding="utf-8")
+    house = program(load_config(tmp_path))
+    shadow = Shadow(program("tenhou"), [house], swap=[("draw", "noten_payment", "when")])
+    with pytest.raises(RuleFault, match=r"house\.rules:3:10: division by zero \(3000 / 0\)"):
+        _play(case, shadow)
+    assert shadow.faulted == house.config.label
+    shadow.clear()
+    assert shadow.faulted == ""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import stat
 import textwrap
 from pathlib import Path
 
@@ -20,6 +21,7 @@ from riichi_rules.rulesets import (
     parameter_schemas,
 )
 from riichi_rules.rulesets import config as config_module
+from riichi_rules.user_cache import own
 
 BUNDLED = (
     "ema-2016",
@@ -658,7 +660,7 @@ def test_a_stamp_is_trusted_only_in_a_folder_no_one_else_may_write_to(
     path = _write(tmp_path / "house" / "ruleset.json", text)
     stamp = config_module._stamp(json.loads(text))
     assert stamp is not None
-    stamp.parent.mkdir(parents=True)
+    stamp.parent.mkdir(mode=0o700, parents=True)
     stamp.touch()  # as if the content had been found valid
     load_config(path)  # the user's own stamp is believed: the schema is not asked
     stamp.parent.chmod(0o777)
@@ -669,3 +671,29 @@ def test_a_stamp_is_trusted_only_in_a_folder_no_one_else_may_write_to(
         stamp.parent.chmod(0o755)
         clear_cache()
     assert "parameters.kiriage" in d.message
+
+
+def test_the_cache_folders_are_the_users_alone_whatever_the_umask(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Under umask 002 (the default of many systems) a folder made with the default mode is
+    group-writable, and no stamp or kept program in it would ever be believed: the cache
+    folders are made 0700, and one an earlier run left group-writable is closed."""
+    monkeypatch.setenv("XDG_CACHE_HOME", str(tmp_path / "cache"))
+    folder = tmp_path / "cache" / "riichi-rules" / "valid-configs"
+    path = _write(tmp_path / "house" / "ruleset.json", _ruleset(parameters={"kiriage": True}))
+    old = os.umask(0o002)
+    try:
+        clear_cache()
+        load_config(path)
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o700
+        folder.chmod(0o775)  # as an earlier version left it
+        _write(path, _ruleset(parameters={"kiriage": False}))
+        os.utime(path, ns=(5, 5))
+        clear_cache()
+        load_config(path)
+        assert stat.S_IMODE(folder.stat().st_mode) == 0o755
+    finally:
+        os.umask(old)
+        clear_cache()
+    stamp = config_module._stamp(json.loads(path.read_text(encoding="utf-8")))
+    assert stamp is not None and stamp.exists() and own(stamp)

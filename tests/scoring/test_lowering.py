@@ -8,11 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from riichi_rules import resources
 from riichi_rules.conformance.cases import known_ruleset_ids
 from riichi_rules.errors import RuleError
 from riichi_rules.language import ast
 from riichi_rules.language.parser import parse_rules
 from riichi_rules.language.vocabulary import FEATURES
+from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.lowering import plain_inputs
 from riichi_rules.scoring.scorer import program, score
 
@@ -114,3 +116,19 @@ def test_the_declared_ids_are_the_declarations(ruleset: str) -> None:
     rules: the scoring declarations are the yaku, yakuman and dora, each once."""
     prog = program(ruleset)
     assert prog.declared_ids() == frozenset(prog.declarations)
+
+
+def test_the_declared_ids_of_house_rulesets(tmp_path: Path) -> None:
+    """The same where the two could part: local yaku switched on (the conformance suite's
+    local-yaku ruleset), a bundled yaku switched off and a house file's own yaku."""
+    (tmp_path / "house.rules").write_text(
+        'yaku house "House" {\n    han 1\n    when closed\n}\n', encoding="utf-8")
+    (tmp_path / "ruleset.json").write_text(json.dumps({
+        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
+        "extends": "tenhou", "rules": ["house.rules"], "yaku": {"pinfu": {"enabled": False}},
+    }), encoding="utf-8")
+    for config in (load_config(resources.conformance_dir() / "rulesets" / "local-yaku"),
+                   load_config(tmp_path)):
+        prog = program(config)
+        assert prog.declared_ids() == frozenset(prog.declarations)
+    assert "house" in program(load_config(tmp_path)).declared_ids()

@@ -2,7 +2,7 @@
 (search/table_differences.py): every table parameter a referee conformance case's difference
 is put down to is found, for every pair of bundled rulesets; every witness is a conformance
 case that loads, passes under both rulesets with the outcomes reported, and shows its clause
-as comparison/referee_cases names causes; the search is deterministic for a seed and stops on time;
+as search/table_causes names causes; the search is deterministic for a seed and stops on time;
 and it works for a house ruleset's own table rules."""
 
 from __future__ import annotations
@@ -17,7 +17,6 @@ from hypothesis import strategies as st
 
 from riichi_rules import resources
 from riichi_rules.comparison.pair import compare
-from riichi_rules.comparison.referee_cases import Panel
 from riichi_rules.conformance.cases import load_suite, load_text
 from riichi_rules.conformance.events import play
 from riichi_rules.conformance.runner import run_case
@@ -26,6 +25,7 @@ from riichi_rules.referee.state import relation
 from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.scorer import program
 from riichi_rules.search.climb import Budget
+from riichi_rules.search.table_causes import Panel
 from riichi_rules.search.table_differences import TableDifferences, search_table
 from riichi_rules.search.table_driver import outcome
 from riichi_rules.search.table_targets import differing_clauses, table_clauses
@@ -52,7 +52,7 @@ def _suite() -> tuple[object, ...]:
 
 def _replayed(found: TableDifferences) -> None:
     """Every witness: its case loads and passes under both rulesets; the referees decide as
-    reported; and the panel (comparison/referee_cases.py), following the case, puts the
+    reported; and the panel (search/table_causes.py), following the case, puts the
     difference down to the clause the witness is for (its first cause), written where the
     witness says."""
     a, b = found.rulesets
@@ -159,3 +159,22 @@ def test_a_house_rulesets_own_table_rules() -> None:
     state = played.referee.state.seats[seat]
     assert state.riichi
     assert any(w.kind >= 31 for w in waits(state.hand, state.melds))  # 5z 6z 7z
+
+
+def test_a_scenario_on_which_a_rule_faults_is_passed_over(tmp_path: Path) -> None:
+    """A house yaku with no value on any closed win (14 / (count(tiles) - 14): a division by
+    zero on 14 tiles) faults wherever the referee scores a hand to list a self-draw or allow a
+    ron; the table search passes those scenarios over (the fault is riichi check's, compare's
+    and conformance's to report) and still witnesses the noten payment the house halves
+    (noten_payment_total 1500 against Tenhou's 3000)."""
+    folder = tmp_path / "house"
+    folder.mkdir()
+    (folder / "house.rules").write_text(
+        'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n',
+        encoding="utf-8")
+    (folder / "ruleset.json").write_text(
+        '{"id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"}, '
+        '"extends": "tenhou", "rules": ["house.rules"], '
+        '"parameters": {"noten_payment_total": 1500}}', encoding="utf-8")
+    found = search_table(program("tenhou"), program(load_config(folder)), Budget.of(300), 0)
+    assert found.found_for("noten_payment_total")

@@ -2,8 +2,9 @@
 ``riichi conformance`` and ``riichi compare`` when those modules are installed).
 
 Each subcommand is a module with ``add_parser(subparsers)`` and ``run(args) -> int``. Those
-modules import only the standard library at import time, so ``riichi --help`` stays fast;
-the scorer, the rules language and the ruleset loader are imported inside ``run``.
+modules import little at import time (the standard library, and the command-line notation of a
+win), so ``riichi --help`` stays fast; the scorer, the rules language and the ruleset loader
+are imported inside ``run``.
 
 Exit status: 0 success, 1 bad input (a hand that cannot be scored, a rule file with errors),
 2 usage errors (argparse's convention), 130 on Ctrl-C.

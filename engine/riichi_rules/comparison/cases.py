@@ -5,13 +5,19 @@ written, and the differing parameters they read."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from riichi_rules.comparison.parts import differing
-from riichi_rules.comparison.referee_cases import (
+from riichi_rules.errors import InputError, RuleFault, RulesetFault
+from riichi_rules.referee.shadow import SCORING, Scored
+from riichi_rules.scoring.program import ScoringProgram
+from riichi_rules.scoring.result import Result
+from riichi_rules.scoring.scorer import score
+from riichi_rules.search.causes import Reason, outcome, reasons
+from riichi_rules.search.table_causes import (
     Cause,
     Panel,
     cells,
@@ -20,35 +26,10 @@ from riichi_rules.comparison.referee_cases import (
     part_text,
     programs_on,
 )
-from riichi_rules.errors import InputError, RuleFault, RulesetFault
-from riichi_rules.hand import Win
-from riichi_rules.referee.shadow import SCORING, Scored
-from riichi_rules.scoring.program import ScoringProgram
-from riichi_rules.scoring.result import Result
-from riichi_rules.scoring.scorer import score
-from riichi_rules.search.causes import Cause as SearchCause
-from riichi_rules.search.causes import explainer
-from riichi_rules.search.probe import Probe
 
 # A case on which the rulesets do not all agree: the case, each ruleset's outcome in a few
 # words, and each ruleset's reasons against the first (none where it agrees with the first).
 Found = tuple[Any, list[str], tuple[tuple["Reason", ...], ...]]
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """One rule whose contribution differs on a case, and the differing parameters it reads."""
-
-    what: str  # "yaku riichi", "fu: Double-wind pair", "limit none vs mangan"
-    origin: str  # where the rule is written: "file:line" (with "; note" when a config changed it)
-    parameters: tuple[str, ...] = ()
-
-    def __str__(self) -> str:
-        return reason_line(f"{self.what} ({self.origin})", self.parameters)
-
-
-def reason_line(text: str, params: Sequence[str]) -> str:
-    return text + (f" [rule.{', rule.'.join(params)}]" if params else "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,14 +53,6 @@ def by_kind(kinds: Sequence[str], compared: int, referee: int) -> dict[str, tupl
     were compared, of ``compared`` cases in all, ``referee`` of them referee cases)."""
     return {kind: (kinds.count(kind), n)
             for kind, n in (("scoring", compared - referee), ("referee", referee))}
-
-
-def outcome(result: Result | None, error: str = "") -> str:
-    """A short outcome: "4h30f 7700 (riichi pinfu ittsu)", "yakuman x2 64000", "error no_yaku"."""
-    if result is None:
-        return f"error {error}"
-    value = f"yakuman x{result.yakuman}" if result.yakuman else f"{result.han}h{result.fu}f"
-    return f"{value} {result.points}"
 
 
 def _run(case: Any, prog: ScoringProgram) -> tuple[Result | None, str]:
@@ -209,22 +182,3 @@ def _yaku_set(result: Result | None) -> frozenset[tuple[str, int, int]]:
     return frozenset((y.id, y.han, y.yakuman) for y in result.yaku)
 
 
-def reasons(win: Win | Mapping[str, Any], a: ScoringProgram, b: ScoringProgram
-            ) -> tuple[Reason, ...]:
-    """Why a win scores differently under two rulesets: the rules whose two versions, read
-    in the same situation, part (see :class:`riichi_rules.search.causes.Explainer`), each
-    where it is written and with the differing parameters it reads; where no rule's versions
-    part, the parts of the results that differ."""
-    if not isinstance(win, Win):
-        win = Win.from_json(win)
-    explained = explainer(a, b).explain(Probe(win, a), Probe(win, b))
-    return tuple(_as_reason(c) for c in explained.causes or explained.effects)
-
-
-_WHAT = {"yaku": "yaku {}", "dora": "dora {}", "fu": "fu: {}", "limit": "limit {}",
-         "payments": "payments", "honba": "honba", "deposit": "riichi deposit",
-         "refused": "refused: {}"}
-
-
-def _as_reason(cause: SearchCause) -> Reason:
-    return Reason(_WHAT[cause.stage].format(cause.name), cause.origin, cause.parameters)

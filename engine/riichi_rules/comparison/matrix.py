@@ -11,7 +11,6 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.comparison.cases import (
-    Reason,
     by_kind,
     case_source,
     referee_differences,
@@ -22,6 +21,7 @@ from riichi_rules.comparison.parts import plain, rules_of, written, yaku_side
 from riichi_rules.rulesets.config import parameter_schemas
 from riichi_rules.scoring.program import ScoringProgram, parameters_read
 from riichi_rules.scoring.scorer import program
+from riichi_rules.search.causes import Reason
 
 
 @dataclass(frozen=True, slots=True)

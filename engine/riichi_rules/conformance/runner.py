@@ -75,7 +75,8 @@ class CaseResult:
     expected_from: str = ""
     """Whose expectation was compared: the ruleset's own, one it extends, or ``default``."""
     fault: RuleFault | None = None
-    """The rule that had no value on the case's win (its error is then ``rule_fault``)."""
+    """The rule that had no value on the case (on its win, or where its events lead: a ron
+    checked, a hand settled); its error is then ``rule_fault``."""
 
     @property
     def passed(self) -> bool:

@@ -6,7 +6,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from riichi_rules.comparison.cases import Reason
 from riichi_rules.comparison.pair import Comparison, compare
 from riichi_rules.docs.context import WIDE as _WIDE
 from riichi_rules.docs.context import RulesetInfo as _Ruleset
@@ -23,6 +22,7 @@ from riichi_rules.docs.markdown import where_link as _where_link
 from riichi_rules.docs.points import FU_COLUMNS, HAN_ROWS, points_for
 from riichi_rules.docs.render import format_value
 from riichi_rules.docs.witnesses import Side, differences_lines
+from riichi_rules.search.causes import Reason
 
 
 class ComparePages(SiteBase):

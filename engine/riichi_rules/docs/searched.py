@@ -30,7 +30,6 @@ from pathlib import Path
 from typing import TypeVar
 
 from riichi_rules import limits, resources
-from riichi_rules.comparison.cases import Reason
 from riichi_rules.docs.typed_json import plain, typed
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
@@ -40,7 +39,7 @@ from riichi_rules.records.files import record_files
 from riichi_rules.rulesets.config import load_config, local_yaku_dir
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program
-from riichi_rules.search.causes import Cause
+from riichi_rules.search.causes import Cause, Reason
 from riichi_rules.search.climb import Budget
 from riichi_rules.search.differences import Differences, search_differences
 from riichi_rules.search.witness import witness_report

@@ -1,6 +1,6 @@
 """Recorded wins rescored under two rulesets A and B: how many change, how, by how many points,
 and why, by cause (the rule and the differing parameters behind each difference, as
-:func:`riichi_rules.comparison.cases.reasons` names them for the conformance cases).
+:func:`riichi_rules.search.causes.reasons` names them for the conformance cases).
 
 A win *differs* in one or more of these kinds (:data:`KINDS`):
 
@@ -24,7 +24,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.comparison.cases import Reason, outcome, reasons
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
 from riichi_rules.impact.corpus import INTERNAL, CorpusWin, Unread, read_wins
@@ -32,6 +31,7 @@ from riichi_rules.records.files import record_files
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import program, score
+from riichi_rules.search.causes import Reason, outcome, reasons
 
 KINDS: Mapping[str, str] = {
     "points": "different points",

@@ -1,1 +1,2 @@
-"""The rules language: parse ``.rules`` text to an AST, check it, compile it to closures."""
+"""The rules language: parse ``.rules`` text to an AST, check and type it, fold it, lower it to
+generated code or closures; the reference evaluator beside them."""

@@ -288,12 +288,12 @@ def kinds_mask(table: Sequence[bool]) -> int:
     return sum(v.KIND_BITS[k] for k in range(34) if table[k])
 
 
-def with_kinds(chain: Compiled, parts: Sequence[Compiled], absorbing: bool) -> Compiled:
+def with_kinds(chained: Compiled, parts: Sequence[Compiled], absorbing: bool) -> Compiled:
     """An and/or of tests of one tile by its kind: the kinds it holds for."""
-    masks = [p.kinds for p in parts if p.kinds is not None and p.kslot == chain.kslot]
+    masks = [p.kinds for p in parts if p.kinds is not None and p.kslot == chained.kslot]
     if len(masks) < len(parts):
-        return chain
-    return dataclasses.replace(chain, kinds=reduce(operator.or_ if absorbing else operator.and_,
+        return chained
+    return dataclasses.replace(chained, kinds=reduce(operator.or_ if absorbing else operator.and_,
                                                    masks))
 
 
@@ -306,13 +306,13 @@ def value_masks(get: Callable[[Tile], Any]) -> tuple[int, ...]:
     return tuple(masks.values())
 
 
-def distinct_by_kinds(present: Fn, value_masks: tuple[int, ...]) -> Fn:
+def distinct_by_kinds(present: Fn, masks: tuple[int, ...]) -> Fn:
     """How many values (each a mask of the kinds that have it) a list of tiles holds, from
     the mask of the kinds it holds."""
     def distinct(env: v.Env) -> int:
         held = present(env)
         n = 0
-        for mask in value_masks:
+        for mask in masks:
             if held & mask:
                 n += 1
         return n

@@ -8,7 +8,7 @@ Usable live (a game server calls :meth:`HandReferee.apply` with each action, and
 :meth:`HandReferee.furiten`, :meth:`HandReferee.ron_allowed` or :meth:`HandReferee.claims`)
 or to check a record (see replay.py).
 
-Long because it is the one writer of the hand's state: every event's dispatch, and the
+Long because it writes the hand's state as the hand goes on: every event's dispatch, and the
 questions asked while the hand goes on (turn options, claims, furiten, a win's situation),
 read and write that state in one place.
 """

@@ -14,7 +14,7 @@ import dataclasses
 from collections.abc import Collection, Sequence
 from typing import Any
 
-from riichi_rules.errors import InputError
+from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.hand import Win
 from riichi_rules.language.table_vocabulary import TableEnv
 from riichi_rules.language.vocabulary import MISSING
@@ -52,6 +52,9 @@ class Shadow:
         self.swap = frozenset(swap)
         self.table: dict[int, dict[Part, tuple[Any, Any]]] = {}
         self.scoring: dict[int, list[tuple[Win, Scored, Scored]]] = {}
+        # the label of the other program whose rule had no value on a question (a RuleFault
+        # raised through this shadow is then that program's, not ``program``'s)
+        self.faulted = ""
         rules = {kind: tuple(self._rule(rule) for rule in kept)
                  for kind, kept in program.table.rules.items()}
         table = TableProgram(rules, program.table.slot_count, program.table.cache_size)
@@ -60,6 +63,7 @@ class Shadow:
     def clear(self) -> None:
         self.table = {}
         self.scoring = {}
+        self.faulted = ""
 
     def referee(self, program: ScoringProgram, **kwargs: Any) -> HandReferee:
         """A referee under ``program`` (this shadow's) that also scores each win under the
@@ -106,7 +110,11 @@ class Shadow:
             here = mine(env)
             answer = here
             for number, (other, fn) in enumerate(pairs):
-                there = _asked_of(fn, env, other) if fn is not None else absent
+                try:
+                    there = _asked_of(fn, env, other) if fn is not None else absent
+                except RuleFault:
+                    self.faulted = other.config.label
+                    raise
                 if there != here:
                     self.table.setdefault(number, {}).setdefault(key, (here, there))
                     if number == 0 and key in self.swap and there is not ABSENT:
@@ -125,6 +133,8 @@ class Shadow:
                 self.scoring.setdefault(number, []).append((win, here, there))
                 if number == 0 and SCORING in self.swap:
                     answer = there
+                    if isinstance(there, RuleFault):
+                        self.faulted = other.config.label
         if isinstance(answer, InputError):
             raise answer
         return answer

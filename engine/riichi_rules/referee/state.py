@@ -1,7 +1,8 @@
 """The bookkeeping of a hand at the table: each seat's tiles, melds, discards and riichi, what
 furiten needs to remember, whose turn it is and which kan dora are still to be turned over.
-Mechanics only: every decision is a rule's (see questions.py). The hand's referee alone writes
-it (hand.py)."""
+Mechanics only: every decision is a rule's (see questions.py). The hand's referee writes it as
+the hand goes on (hand.py); a conformance case dealt in the middle of a hand sets it up first
+(conformance/events.py)."""
 
 from __future__ import annotations
 

@@ -31,7 +31,7 @@ from riichi_rules import limits, resources
 from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
-from riichi_rules.user_cache import cache_root, own
+from riichi_rules.user_cache import cache_root, make_folder, own
 
 if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
     from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
@@ -262,7 +262,7 @@ def _remember(stamp: Path) -> None:
     """Write a stamp, and drop the oldest past :data:`STAMPS_KEPT` (a cache never grows
     without bound)."""
     try:
-        stamp.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(stamp.parent)
         stamp.touch()
         stamps = list(stamp.parent.iterdir())
         if len(stamps) > STAMPS_KEPT:

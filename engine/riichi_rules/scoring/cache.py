@@ -51,7 +51,7 @@ from riichi_rules.scoring.program import (
     program_objects,
 )
 from riichi_rules.tiles import Tile
-from riichi_rules.user_cache import cache_root, own
+from riichi_rules.user_cache import cache_root, make_folder, own
 
 FORMAT = 1  # the layout of a kept program; changed when that layout changes
 CACHE_VARIABLE = "RIICHI_RULES_CACHE"
@@ -341,7 +341,7 @@ def write_program(path: Path, key: str, program: ScoringProgram) -> bool:
     try:
         import tempfile
 
-        path.parent.mkdir(parents=True, exist_ok=True)
+        make_folder(path.parent)
         handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=".writing-")
         try:
             with os.fdopen(handle, "wb") as out:

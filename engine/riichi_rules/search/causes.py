@@ -11,9 +11,11 @@ that stands alone, every yaku of a win the other ruleset refuses).
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from riichi_rules.hand import Win
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import PARAMETERS_READ
@@ -208,3 +210,49 @@ def explainer(a: ScoringProgram, b: ScoringProgram) -> Explainer:
     if known is None or known[0] is not a or known[1] is not b:
         known = _EXPLAINERS[(id(a), id(b))] = (a, b, Explainer(a, b))
     return known[2]
+
+
+# ---- the causes as reasons, in a few words ----------------------------------------------------
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """One rule whose contribution differs on a case, and the differing parameters it reads."""
+
+    what: str  # "yaku riichi", "fu: Double-wind pair", "limit none vs mangan"
+    origin: str  # where the rule is written: "file:line" (with "; note" when a config changed it)
+    parameters: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        return reason_line(f"{self.what} ({self.origin})", self.parameters)
+
+
+def reason_line(text: str, params: Sequence[str]) -> str:
+    return text + (f" [rule.{', rule.'.join(params)}]" if params else "")
+
+
+def outcome(result: Result | None, error: str = "") -> str:
+    """A short outcome: "4h30f 7700 (riichi pinfu ittsu)", "yakuman x2 64000", "error no_yaku"."""
+    if result is None:
+        return f"error {error}"
+    value = f"yakuman x{result.yakuman}" if result.yakuman else f"{result.han}h{result.fu}f"
+    return f"{value} {result.points}"
+
+
+def reasons(win: Win | Mapping[str, Any], a: ScoringProgram, b: ScoringProgram
+            ) -> tuple[Reason, ...]:
+    """Why a win scores differently under two rulesets: the rules whose two versions, read
+    in the same situation, part (see :class:`Explainer`), each where it is written and with
+    the differing parameters it reads; where no rule's versions part, the parts of the
+    results that differ."""
+    if not isinstance(win, Win):
+        win = Win.from_json(win)
+    explained = explainer(a, b).explain(Probe(win, a), Probe(win, b))
+    return tuple(_as_reason(c) for c in explained.causes or explained.effects)
+
+
+_WHAT = {"yaku": "yaku {}", "dora": "dora {}", "fu": "fu: {}", "limit": "limit {}",
+         "payments": "payments", "honba": "honba", "deposit": "riichi deposit",
+         "refused": "refused: {}"}
+
+
+def _as_reason(cause: Cause) -> Reason:
+    return Reason(_WHAT[cause.stage].format(cause.name), cause.origin, cause.parameters)

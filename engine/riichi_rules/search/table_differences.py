@@ -9,7 +9,7 @@ each, a hill climb goes through scenarios (table_scenarios.py) drawn with the as
 table the rule reads, each played out under both rulesets (table_driver.py), towards those
 whose questions come nearer to the two rulesets answering differently. Where they do, the
 candidate witnesses of the drive are played again under both rulesets; each whose outcome
-differs is put down to its causes as comparison/referee_cases.Panel names them (the fewest clauses
+differs is put down to its causes as search/table_causes.Panel names them (the fewest clauses
 whose answers, taken from the other ruleset, give its outcome), and the shortest witness of
 each clause is kept, made shorter still (an intent fewer, a plainer deal, a shorter wall)
 while it still shows the clause, and checked as a case: loaded and run under both rulesets.
@@ -30,14 +30,6 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules import resources
-from riichi_rules.comparison.cases import outcome, reasons
-from riichi_rules.comparison.referee_cases import (
-    Panel,
-    outcome_of,
-    part_origin,
-    part_parameters,
-    part_text,
-)
 from riichi_rules.conformance.cases import Case
 from riichi_rules.conformance.events import Play, Step, play
 from riichi_rules.errors import InputError
@@ -46,9 +38,16 @@ from riichi_rules.rulesets.config import bundled_ids
 from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
-from riichi_rules.search.causes import differing_parameters
+from riichi_rules.search.causes import differing_parameters, outcome, reasons
 from riichi_rules.search.climb import Budget
 from riichi_rules.search.table_cases import case_text, checked, deal_of, events_of, expectation
+from riichi_rules.search.table_causes import (
+    Panel,
+    outcome_of,
+    part_origin,
+    part_parameters,
+    part_text,
+)
 from riichi_rules.search.table_driver import NEVER_ASKED, Asked, Drive, Driver
 from riichi_rules.search.table_driver import outcome as decided
 from riichi_rules.search.table_scenarios import (
@@ -82,7 +81,7 @@ ENDINGS = 3  # other endings tried after a drive whose clause answered different
 @dataclass(frozen=True, slots=True)
 class TableCause:
     """A clause of the table rules (or the scoring of a win, ``part`` SCORING) behind a
-    difference, as comparison/referee_cases.Panel names it: its answers under each ruleset (``a``,
+    difference, as search/table_causes.Panel names it: its answers under each ruleset (``a``,
     ``b``), where it is written, the differing parameters it reads, and all that in words
     (``text``: "riichi_rule declare, allow: no vs yes")."""
 
@@ -406,7 +405,7 @@ class _Search:
         """A finding if the events show a difference that the answers of a clause make: of
         the clauses that answered differently (the aimed-at one first, then those without a
         witness yet), the first whose answer alone, taken from the other ruleset, changes
-        the outcome (comparison/referee_cases.Panel.matters; the causes are named once the witness
+        the outcome (search/table_causes.Panel.matters; the causes are named once the witness
         is final). A clause one of the rulesets lacks cannot be answered otherwise: the
         causes are named at once."""
         differ = self.outcomes(scenario, steps)
@@ -454,7 +453,7 @@ class _Search:
 
     def causes(self, scenario: Scenario, steps: Sequence[Step],
                outcomes: tuple[dict[str, Any], dict[str, Any]]) -> tuple[TableCause, ...]:
-        """The clauses behind the difference, as comparison/referee_cases.Panel names them."""
+        """The clauses behind the difference, as search/table_causes.Panel names them."""
         self.cases += 1
         case = self._case(scenario, steps, outcomes)
         out: list[TableCause] = []
@@ -486,7 +485,7 @@ class _Search:
 
     def record(self, finding: TableFinding) -> bool:
         """Keep a finding for the clauses it shows: the first for a clause once its causes,
-        named (comparison/referee_cases.Panel.causes), include that clause; each later one counted
+        named (search/table_causes.Panel.causes), include that clause; each later one counted
         (the shortest is made at the end, see :meth:`shorter`). True if it showed a clause
         with no witness yet."""
         new = [part for part in finding.shows if part not in self.found]

@@ -12,9 +12,9 @@ the two rulesets answering differently (table_targets.TablePair.distance). A rul
 when a seat declares an abortive draw of its name is measured on the moment's own question
 (the declaring seat's, with the ron claims on the tile just released) after every event.
 
-Long because the driver's table (:class:`_Table`) plays the scenario's intents through one
-state shared by the two referees (the turn, the claims on a tile, a kan, the end of a hand and
-what follows), and the gauges watch it from the same place.
+Long because the driver's table (:class:`_Table`) plays the scenario's intents (the turn, the
+claims on a tile, a kan, the end of a hand and what follows) to both referees at once, reading
+the table from the first one's state, and the gauges watch it from the same place.
 """
 
 from __future__ import annotations
@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from riichi_rules.conformance.events import Play, Player, Step, observe
+from riichi_rules.errors import RuleFault
 from riichi_rules.hand import Meld, MeldType, Relative
 from riichi_rules.language.table_vocabulary import TableEnv
 from riichi_rules.referee.questions import waits
@@ -410,14 +411,17 @@ class _Table:
                     self.do_exhaust(Intent("exhaust"))
             except _Empty:
                 self.do_exhaust(Intent("exhaust"))
-        except _Stop:
+        except (_Stop, RuleFault):  # a rule with no value on the scenario (its own fault,
+            # which riichi check, compare and conformance report) plays no further
             if self.drive.zero is not None and self.drive.zero_intent is None:
                 self.drive.zero_intent = self.intent
             return
         if not self.state.ended:
             return
-        played_a, played_b = self.pa.finish(), self.pb.finish()
-        oa, ob = outcome(played_a), outcome(played_b)
+        try:
+            oa, ob = outcome(self.pa.finish()), outcome(self.pb.finish())
+        except RuleFault:
+            return
         if oa is not None and ob is not None and oa != ob:
             self.candidate(self.drive.steps, "ending")
 

@@ -18,7 +18,6 @@ from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
-from riichi_rules.comparison.referee_cases import part_parameters
 from riichi_rules.language import ast
 from riichi_rules.language import typed as t
 from riichi_rules.language import vocabulary as v
@@ -29,6 +28,7 @@ from riichi_rules.language.typed import Typed, Typer, hashable, structure, walk
 from riichi_rules.referee.shadow import Part
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.search.distance import distance
+from riichi_rules.search.table_causes import part_parameters
 
 __all__ = ["TableClause", "TablePair", "differing_clauses", "table_clauses"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from riichi_rules import resources
-from riichi_rules.comparison.referee_cases import Panel, cells, part_origin, part_parameters
 from riichi_rules.conformance.cases import Case, load_file
 from riichi_rules.conformance.events import play
 from riichi_rules.referee.shadow import Shadow
 from riichi_rules.scoring.scorer import program
+from riichi_rules.search.table_causes import Panel, cells, part_origin, part_parameters
 
 
 def _case(file: str, case_id: str) -> Case:

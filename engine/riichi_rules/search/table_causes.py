@@ -1,9 +1,12 @@
-"""The referee cases of the conformance suite under several rulesets: each case followed under
-each ruleset, and where the outcomes differ, followed again with every question also put to
-the others (referee/shadow.py); what each outcome is, in a few words, and which clauses of the
-table rules (or scorings of a win) answered differently in a way that changes it.
+"""Why referees part: a referee case (a deal and events, as the conformance suite writes them)
+followed under several rulesets, and where the outcomes differ, followed again with every
+question also put to the others (referee/shadow.py); what each outcome is, in a few words, and
+which clauses of the table rules (or scorings of a win) answered differently in a way that
+changes it: the table rules' counterpart of causes.py.
 
-:mod:`riichi_rules.comparison.cases` makes its referee case differences from a :class:`Panel`."""
+The table search puts its witnesses down to their causes with a :class:`Panel`
+(table_differences.py), and :mod:`riichi_rules.comparison.cases` makes the suite's referee
+case differences from one."""
 
 from __future__ import annotations
 
@@ -215,8 +218,9 @@ def _outcome(case: Case, program: ScoringProgram, shadow: Shadow | None = None) 
         played = play(case.deal, case.steps, program, name=case.id,
                       make_referee=shadow.referee if shadow is not None else HandReferee)
         return outcome_of(case, played)
-    except RuleFault as fault:
-        raise RulesetFault(program.config.label, case.id, case.location, fault) from None
+    except RuleFault as fault:  # the fault of the program asked, or of another the shadow asked
+        label = shadow.faulted if shadow is not None and shadow.faulted else program.config.label
+        raise RulesetFault(label, case.id, case.location, fault) from None
 
 
 def outcome_of(case: Case, played: Play) -> Outcome:
