@@ -12,6 +12,8 @@ that neither side converts the other's input. Then, taking turns round after rou
   ``--jobs`` above 1): start, the ruleset's program (kept on disk after the warm-up run, as it
   is for any second run: see riichi_rules/scoring/cache.py), then for each line: JSON in,
   validation, scoring, JSON out;
+* ours again, the same command with ``RIICHI_RULES_PURE_PYTHON=1``, when the engine is
+  compiled by mypyc (riichi_rules.native): its pure-Python source;
 * theirs: ``python bench/package_batch.py FILE OPTIONS``: start, then for each line JSON in,
   the package's objects, ``estimate_hand_value``, JSON out.
 
@@ -46,6 +48,8 @@ from mahjong.meld import Meld  # noqa: E402
 
 from oracle.generate import random_wins  # noqa: E402
 from oracle.mahjong_adapter import options_for, package_call  # noqa: E402
+from riichi_rules import compiled  # noqa: E402
+from riichi_rules.native import PURE_VARIABLE, describe  # noqa: E402
 from riichi_rules.rulesets.config import load_config  # noqa: E402
 
 _MELD_TYPES = {Meld.CHI: "chi", Meld.PON: "pon", Meld.KAN: "kan",
@@ -105,6 +109,9 @@ def main(argv: list[str] | None = None) -> int:
             commands[label] = [str(riichi), "score", "--batch", str(ours_file), "--json",
                                "--ruleset", args.ruleset] + (
                                    ["--jobs", str(jobs)] if jobs > 1 else [])
+        if compiled:  # the same, its engine's source run (riichi_rules.native)
+            commands["riichi-rules, pure Python"] = [
+                "env", f"{PURE_VARIABLE}=1", *commands["riichi-rules"]]
         commands["mahjong script"] = [sys.executable, str(ROOT / "bench" / "package_batch.py"),
                                       str(theirs_file), _options(args.ruleset)]
         for label, command in commands.items():  # warm-up: the output checked, then caches
@@ -120,12 +127,13 @@ def main(argv: list[str] | None = None) -> int:
             for label in labels[r % len(labels):] + labels[:r % len(labels)]:
                 times[label].append(_timed(commands[label]))
     print(f"{len(wins)} wins ({args.ruleset}, seed {args.seed}), {args.repeat} rounds, whole "
-          f"processes, output to /dev/null; {os.cpu_count()} cores")
+          f"processes, output to /dev/null; {os.cpu_count()} cores; riichi-rules "
+          f"{describe(compiled)}")
     theirs = times["mahjong script"]
     for label, runs in times.items():
         wall = statistics.median(w for w, _ in runs)
         cpu = statistics.median(c for _, c in runs)
-        line = (f"{label:<24} wall {wall * 1000:7.0f} ms  cpu {cpu * 1000:7.0f} ms  "
+        line = (f"{label:<26} wall {wall * 1000:7.0f} ms  cpu {cpu * 1000:7.0f} ms  "
                 f"{len(wins) / wall:7.0f} wins/s")
         if label != "mahjong script":
             ratios = sorted(t[0] / o[0] for o, t in zip(runs, theirs, strict=True))

@@ -53,7 +53,9 @@ from pathlib import Path
 from typing import Any
 
 from revision import ROOT, check_origin, child_env, extract
+from riichi_rules import compiled
 from riichi_rules import waits as waits_module
+from riichi_rules.native import PURE_VARIABLE, describe
 from riichi_rules.records.events import GameRecord, RecordError
 from riichi_rules.records.files import read_games
 from riichi_rules.referee import questions as questions_module
@@ -253,7 +255,8 @@ def main() -> int:
     files = record_files()
     start = time.perf_counter()
     program("tenhou")
-    print(f"corpus: {TENHOU} ({len(files)} files); Python {sys.version.split()[0]}")
+    print(f"corpus: {TENHOU} ({len(files)} files); Python {sys.version.split()[0]}; "
+          f"riichi-rules {describe(compiled)} ({PURE_VARIABLE}=1: pure Python)")
     print(f"{'compile tenhou ruleset':<40} {'':11s} {time.perf_counter() - start:8.3f} s")
     figures, replay_all = measure(args.repeat)
     show(figures)

@@ -39,8 +39,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 
 from oracle.generate import random_wins  # noqa: E402
 from oracle.mahjong_adapter import package_call, run_package  # noqa: E402
+from riichi_rules import compiled  # noqa: E402
 from riichi_rules.errors import InputError  # noqa: E402
 from riichi_rules.hand import Win  # noqa: E402
+from riichi_rules.native import PURE_VARIABLE, describe  # noqa: E402
 from riichi_rules.rulesets.config import load_config  # noqa: E402
 from riichi_rules.scoring.scorer import program, score  # noqa: E402
 
@@ -167,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
     t_ours, t_built, t_theirs = (min(times) for times in zip(*per_round, strict=True))
     total_ours, total_built, total_theirs = (sum(times) for times in zip(*per_round, strict=True))
     ratios = sorted(spent[2] / spent[1] for spent in per_round)
+    print(f"riichi-rules {describe(compiled)} ({PURE_VARIABLE}=1: pure Python)")
     print(f"ruleset {args.ruleset}, {n} hands a round, {args.repeat} rounds of fresh hands "
           f"(seeds {args.seed + 1}..{args.seed + args.repeat}; generated in {gen:.2f} s, not "
           f"timed), the sides taking turns every {args.chunk} hands; best round")

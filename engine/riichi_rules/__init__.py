@@ -20,7 +20,13 @@ from __future__ import annotations
 from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
+from riichi_rules import native as _native
+
 __version__ = "0.1.0"
+
+compiled: tuple[str, ...] = _native.choose()
+"""The modules this process runs compiled by mypyc (``()``: all pure Python): see
+:mod:`riichi_rules.native`."""
 
 # name -> the module that defines it ("module:name" where the name there differs)
 _API: dict[str, str] = {

@@ -22,6 +22,7 @@ from enum import StrEnum
 
 from riichi_rules.errors import InputError, did_you_mean
 from riichi_rules.limits import COUNT, number_text
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.tiles import RED_KINDS, NotationError, Tile, Wind, format_tiles, parse_tiles
 
 NORTH = 30  # the kind of the North wind (4z), the tile a player may set aside (kita)
@@ -565,3 +566,6 @@ def _indicators(obj: Mapping[str, object], key: str) -> tuple[Tile, ...]:
     for v in value:
         out.extend(parse_tiles(v))
     return tuple(out)
+
+
+pickled_by_fields(Meld, Win)

@@ -20,6 +20,7 @@ from functools import cache
 from itertools import product
 
 from riichi_rules.hand import Meld, MeldType, Win
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.tiles import TILE_PROPERTY_TABLES, Suit, Tile
 
 __all__ = [
@@ -558,3 +559,6 @@ def readings(win: Win) -> tuple[Reading, ...]:
     red_kinds = tuple(reds)
     return tuple(_build(sk, counts or (), red_kinds, win_tile, melds, meld_groups, win.tsumo)
                  for sk in skeletons)
+
+
+pickled_by_fields(GroupTraits, Group, Reading)

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import lru_cache
+from typing import Any
 
 from riichi_rules.errors import InputError
 
@@ -72,7 +73,7 @@ _DORA: tuple[int, ...] = tuple(
 )
 
 
-@dataclass(frozen=True, slots=True, order=True)
+@dataclass(frozen=True, slots=True)
 class Tile:
     """One tile: ``kind`` 0..33 and ``red`` for a red five. Prefer :meth:`Tile.of`."""
 
@@ -111,6 +112,33 @@ class Tile:
 
     def __hash__(self) -> int:
         return self.kind * 2 + self.red
+
+    # ordered by kind, a red five after the plain one: written out, not the dataclass's
+    # order=True, which refuses a class compiled by mypyc (it has these slots already)
+    def __lt__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return (self.kind, self.red) < (other.kind, other.red)
+
+    def __le__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return (self.kind, self.red) <= (other.kind, other.red)
+
+    def __gt__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return (self.kind, self.red) > (other.kind, other.red)
+
+    def __ge__(self, other: object) -> bool:
+        if type(other) is not Tile:
+            return NotImplemented
+        return (self.kind, self.red) >= (other.kind, other.red)
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # pickled and copied as the interned tile (the dataclass's way, field by field, fails
+        # on the form mypyc compiles: a frozen dataclass refuses it)
+        return Tile.of, (self.kind, self.red)
 
     @staticmethod
     def of(kind: int, red: bool = False) -> Tile:

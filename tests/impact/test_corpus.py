@@ -29,7 +29,7 @@ from riichi_rules.impact.corpus import (
 )
 from riichi_rules.records.events import Win as WinEvent
 from riichi_rules.records.files import read_records
-from riichi_rules.referee.hand import HandReferee
+from riichi_rules.referee import hand as referee_hand
 from riichi_rules.scoring.scorer import program
 from riichi_rules.tiles import Wind, parse_tiles
 
@@ -99,7 +99,7 @@ def test_a_win_the_referee_cannot_build_is_unreadable(monkeypatch: pytest.Monkey
     def refuse(*args: object, **kwargs: object) -> None:
         raise InputError("impossible_flags", "made up for the test")
 
-    monkeypatch.setattr(HandReferee, "_scoring_win", refuse)
+    monkeypatch.setattr(referee_hand, "situation_flags", refuse)  # the win's flags
     items = list(read_wins([MJSON], TENHOU_PROGRAM))
     assert [(type(i).__name__, getattr(i, "reason", "")) for i in items] == [
         ("Unread", NOT_FOLLOWED)] * 2

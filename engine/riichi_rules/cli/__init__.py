@@ -21,8 +21,9 @@ from collections.abc import Sequence
 from types import ModuleType
 from typing import NoReturn, Protocol, cast
 
-from riichi_rules import __version__
+from riichi_rules import __version__, compiled
 from riichi_rules.errors import RuleFault
+from riichi_rules.native import describe
 
 __all__ = ["main"]
 
@@ -77,7 +78,8 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
         epilog="Run 'riichi COMMAND --help' for a command's options. Exit status: 0 ok, "
         "1 bad input, 2 usage error.",
     )
-    parser.add_argument("--version", action="version", version=f"riichi-rules {__version__}")
+    parser.add_argument("--version", action="version",
+                        version=f"riichi-rules {__version__} ({describe(compiled)})")
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     module_name = f"{__name__}.{command}"
     for module in _commands([module_name] if module_name in COMMANDS else COMMANDS):

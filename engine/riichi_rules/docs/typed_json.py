@@ -20,6 +20,7 @@ from functools import cache
 from typing import Any, TypeVar
 
 from riichi_rules.errors import InputError
+from riichi_rules.native import type_hints
 from riichi_rules.tiles import Tile, parse_tiles
 
 _T = TypeVar("_T")
@@ -120,5 +121,5 @@ def _expect(ok: bool, value: _T, where: str, what: str) -> _T:
 @cache
 def _fields(kind: type) -> dict[str, Any]:
     """The constructor's fields of a dataclass, with their types."""
-    hints = typing.get_type_hints(kind)
+    hints = type_hints(kind)  # typing.get_type_hints, and right for a class mypyc compiled
     return {f.name: hints[f.name] for f in dataclasses.fields(kind) if f.init}

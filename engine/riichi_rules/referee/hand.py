@@ -22,6 +22,7 @@ from typing import Any
 from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.hand import Meld, MeldType
 from riichi_rules.hand import Win as ScoringWin
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.records.events import (
     AddedKan,
     Call,
@@ -92,8 +93,10 @@ class HandReferee:
         hands: Sequence[Sequence[Tile]],
         dora_indicator: Tile,
         name: str = "",
+        scorer: Callable[[ScoringWin, ScoringProgram], Result] = score,
     ) -> None:
         self.program = program
+        self.scorer = scorer  # every question about a win's score: the scorer, or a stand-in
         self.ask = Questions(program)
         self.name = name
         table = Table.of(program.config)
@@ -230,8 +233,8 @@ class HandReferee:
 
     def score(self, win: ScoringWin) -> Result:
         """The scorer's result for a win under this referee's ruleset (raises InputError):
-        every question about a win's score goes through here."""
-        return score(win, self.program)
+        every question about a win's score goes through here (to ``scorer``)."""
+        return self.scorer(win, self.program)
 
     # ---- following events ------------------------------------------------------------------
     def apply(self, event: Event) -> list[Disagreement]:
@@ -659,3 +662,6 @@ class HandReferee:
         self.tenpai = tuple(tenpai)
         state.ended = True
         self.ending = "exhaustive"
+
+
+pickled_by_fields(Disagreement, WinOutcome)

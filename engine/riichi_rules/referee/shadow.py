@@ -68,7 +68,7 @@ class Shadow:
     def referee(self, program: ScoringProgram, **kwargs: Any) -> HandReferee:
         """A referee under ``program`` (this shadow's) that also scores each win under the
         others: a ``make_referee`` for :func:`riichi_rules.conformance.events.play`."""
-        return _ShadowReferee(program, self, **kwargs)
+        return HandReferee(program, scorer=self.score, **kwargs)
 
     # ---- the table rules -----------------------------------------------------------------
     def _rule(self, rule: TableRule) -> TableRule:
@@ -138,15 +138,6 @@ class Shadow:
         if isinstance(answer, InputError):
             raise answer
         return answer
-
-
-class _ShadowReferee(HandReferee):
-    def __init__(self, program: ScoringProgram, shadow: Shadow, **kwargs: Any) -> None:
-        self.shadow = shadow
-        super().__init__(program, **kwargs)
-
-    def score(self, win: Win) -> Result:
-        return self.shadow.score(win, self.program)
 
 
 def _asked_of(fn: Fn, env: TableEnv, program: ScoringProgram) -> Any:

@@ -230,13 +230,14 @@ _INIT_FIELDS: dict[type, tuple[str, ...] | None] = {}
 
 def _init_fields(cls: type) -> tuple[str, ...] | None:
     """The fields a slots dataclass of the package takes in its constructor (None for any
-    other class)."""
+    other class). Slots or compiled by mypyc, its objects have no ``__dict__``: the fields
+    are their whole state."""
     try:
         return _INIT_FIELDS[cls]
     except KeyError:
         pass
     names: tuple[str, ...] | None = None
-    if (dataclasses.is_dataclass(cls) and "__slots__" in cls.__dict__
+    if (dataclasses.is_dataclass(cls) and not cls.__dictoffset__
             and cls.__module__.startswith("riichi_rules.")):
         found = dataclasses.fields(cls)
         if all(not f.kw_only for f in found):

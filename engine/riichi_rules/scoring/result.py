@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from json.encoder import encode_basestring_ascii as _text  # json.dumps's own, in C
 from typing import Any
 
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.readings import Reading
 from riichi_rules.tiles import Tile, format_tiles
 
@@ -190,3 +191,6 @@ class Result:
         lines.append(f"Total: {self.points} (winner receives {self.winner_receives})")
         lines.extend(f"Note: {note}" for note in self.notes)
         return "\n".join(lines)
+
+
+pickled_by_fields(ScoredYaku, FuItem, Payment, Result)
