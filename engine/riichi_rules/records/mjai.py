@@ -66,6 +66,7 @@ from riichi_rules.records.events import (
     RiichiAccepted,
     Win,
 )
+from riichi_rules.records.fields import json_field, json_int
 from riichi_rules.records.follower import Fail, TileFollower
 from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import Tile, Wind
@@ -193,26 +194,14 @@ FIRST_PROTOCOL = (
 ``dora_marker``)."""
 
 
-def _field(ev: Mapping[str, Any], key: str) -> Any:
-    if key not in ev:
-        raise Fail(f"missing field '{key}'")
-    return ev[key]
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Fail(f"{what} must be a whole number, not {quoted(value)}")
-    return value
-
-
 def _ints(value: object, what: str, n: int) -> list[int]:
     if not isinstance(value, list) or len(value) != n:
         raise Fail(f"{what} must be a list of {n} whole numbers, not {quoted(value)}")
-    return [_int(v, what) for v in value]
+    return [json_int(v, what) for v in value]
 
 
 def _seat(ev: Mapping[str, Any], key: str) -> int:
-    seat = _int(_field(ev, key), key)
+    seat = json_int(json_field(ev, key), key)
     if not 0 <= seat < _SEATS:
         raise Fail(f"{key} {seat} is not a seat 0..3")
     return seat
@@ -229,20 +218,20 @@ class _Hand(TileFollower):
         if "oya" in ev and not {"bakaze", "kyoku", "honba", "scores", "tehais"} & set(ev):
             raise Fail(FIRST_PROTOCOL)
         try:
-            round_wind = Wind.parse(_field(ev, "bakaze"))
+            round_wind = Wind.parse(json_field(ev, "bakaze"))
         except InputError as exc:
             raise Fail(f"bakaze: {exc.message}") from None
-        kyoku = _int(_field(ev, "kyoku"), "kyoku")
+        kyoku = json_int(json_field(ev, "kyoku"), "kyoku")
         if not 1 <= kyoku <= 4:
             raise Fail(f"kyoku {kyoku} is not 1..4")
-        honba = _int(_field(ev, "honba"), "honba")
-        sticks = _int(_field(ev, "kyotaku"), "kyotaku")
+        honba = json_int(json_field(ev, "honba"), "honba")
+        sticks = json_int(json_field(ev, "kyotaku"), "kyotaku")
         if honba < 0 or sticks < 0:
             raise Fail("honba and kyotaku must be 0 or more")
         dealer = _seat(ev, "oya")
-        scores = tuple(_ints(_field(ev, "scores"), "scores", _SEATS))
-        dora = self.tile(_field(ev, "dora_marker"), "dora_marker")
-        tehais = _field(ev, "tehais")
+        scores = tuple(_ints(json_field(ev, "scores"), "scores", _SEATS))
+        dora = self.tile(json_field(ev, "dora_marker"), "dora_marker")
+        tehais = json_field(ev, "tehais")
         if not isinstance(tehais, list) or len(tehais) != _SEATS:
             raise Fail("tehais must be a list of 4 hands")
         hands: list[list[Tile]] = []
@@ -269,7 +258,7 @@ class _Hand(TileFollower):
         return tile
 
     def tiles(self, ev: Mapping[str, Any], key: str, n: int) -> list[Tile]:
-        value = _field(ev, key)
+        value = json_field(ev, key)
         if not isinstance(value, list) or len(value) != n:
             raise Fail(f"{key} must be a list of {n} tiles, not {quoted(value)}")
         return [self.tile(t, key) for t in value]
@@ -283,7 +272,7 @@ class _Hand(TileFollower):
 
     def on_tsumo(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        tile = self.tile(_field(ev, "pai"), "pai")
+        tile = self.tile(json_field(ev, "pai"), "pai")
         self.size(seat, 1, "draws")
         self.draws += 1
         if self.draws > _LIVE_WALL:
@@ -292,7 +281,7 @@ class _Hand(TileFollower):
 
     def on_dahai(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        tile = self.tile(_field(ev, "pai"), "pai")
+        tile = self.tile(json_field(ev, "pai"), "pai")
         tsumogiri = ev.get("tsumogiri")
         if tsumogiri is not None and not isinstance(tsumogiri, bool):
             raise Fail(f"tsumogiri must be true or false, not {quoted(tsumogiri)}")
@@ -305,7 +294,7 @@ class _Hand(TileFollower):
     def _claim(self, ev: Mapping[str, Any], mtype: MeldType, consumed: int) -> None:
         seat = _seat(ev, "actor")
         target = _seat(ev, "target")
-        tile = self.tile(_field(ev, "pai"), "pai")
+        tile = self.tile(json_field(ev, "pai"), "pai")
         own = self.tiles(ev, "consumed", consumed)
         self.claimed(seat, tile, target)
         self.size(seat, 1, f"calls {mtype}")
@@ -322,7 +311,7 @@ class _Hand(TileFollower):
 
     def on_kakan(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        added = self.tile(_field(ev, "pai"), "pai")
+        added = self.tile(json_field(ev, "pai"), "pai")
         pon_tiles = self.tiles(ev, "consumed", 3)
         self.size(seat, 2, "adds to a pon")
         at = self.pon_of(seat, added)
@@ -339,7 +328,7 @@ class _Hand(TileFollower):
         self.closed_kan(seat, tiles, "ankan")
 
     def on_dora(self, ev: Mapping[str, Any]) -> None:
-        self.show_dora(self.tile(_field(ev, "dora_marker"), "dora_marker"))
+        self.show_dora(self.tile(json_field(ev, "dora_marker"), "dora_marker"))
 
     def on_reach(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
@@ -352,7 +341,7 @@ class _Hand(TileFollower):
     def on_hora(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
         target = _seat(ev, "target")
-        deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
+        deltas = tuple(_ints(json_field(ev, "deltas"), "deltas", _SEATS))
         first = not self.ended
         if seat == target:
             if not first:
@@ -399,9 +388,9 @@ class _Hand(TileFollower):
               melds: Sequence[Meld]) -> RecordedWin:
         """The gimite/mjai score fields of a ``hora``: ``fan``, ``fu``, ``hora_points``,
         ``yakus``."""
-        points = _int(_field(ev, "hora_points"), "hora_points")
-        fu = _int(ev["fu"], "fu") if ev.get("fu") is not None else None
-        yakus = _field(ev, "yakus")
+        points = json_int(json_field(ev, "hora_points"), "hora_points")
+        fu = json_int(ev["fu"], "fu") if ev.get("fu") is not None else None
+        yakus = json_field(ev, "yakus")
         if not isinstance(yakus, list):
             raise Fail(f"yakus must be a list of [name, fan], not {quoted(yakus)}")
         yaku: dict[str, int] = {}
@@ -410,7 +399,7 @@ class _Hand(TileFollower):
             if (not isinstance(entry, list) or len(entry) != 2
                     or not isinstance(entry[0], str)):
                 raise Fail(f"a yakus entry is [name, fan], not {quoted(entry)}")
-            name, fan = entry[0], _int(entry[1], f"the fan of {entry[0]}")
+            name, fan = entry[0], json_int(entry[1], f"the fan of {entry[0]}")
             if name in MJAI_YAKUMAN:
                 yakuman.append(MJAI_YAKUMAN[name])
             elif name == "sangenpai":
@@ -429,14 +418,14 @@ class _Hand(TileFollower):
             else:
                 raise Fail(f"unknown yaku {quoted(name)}")
         han = 13 * len(yakuman) if yakuman else sum(yaku.values())
-        if "fan" in ev and not yakuman and _int(ev["fan"], "fan") != han:
+        if "fan" in ev and not yakuman and json_int(ev["fan"], "fan") != han:
             raise Fail(f"fan {ev['fan']}, but the yakus add up to {han}")
         return RecordedWin(han=han, fu=fu, points=points, limit=0, yaku=tuple(yaku.items()),
                            yakuman=tuple(yakuman), deltas=base.deltas, pao=None,
                            honba=base.honba, sticks=base.sticks)
 
     def on_ryukyoku(self, ev: Mapping[str, Any]) -> None:
-        deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
+        deltas = tuple(_ints(json_field(ev, "deltas"), "deltas", _SEATS))
         reason = ev.get("reason")
         if reason is not None and reason not in MJAI_DRAWS:
             raise Fail(f"unknown ryukyoku reason {quoted(reason)} "

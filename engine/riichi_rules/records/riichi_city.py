@@ -75,6 +75,7 @@ from riichi_rules.records.events import (
     RecordError,
     RecordRules,
 )
+from riichi_rules.records.fields import json_field, json_int, json_list, json_object
 from riichi_rules.records.follower import Fail, TileFollower
 from riichi_rules.records.riichi_city_codes import (
     ACTIONS,
@@ -101,30 +102,6 @@ _HEADER = ("dealer_pos", "quan_feng", "chang_ci", "ben_chang_num", "li_zhi_bang_
            "bao_pai_card")
 
 
-def _field(obj: Mapping[str, Any], key: str) -> Any:
-    if key not in obj:
-        raise Fail(f"missing field '{key}'")
-    return obj[key]
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Fail(f"{what} must be a whole number, not {quoted(value)}")
-    return value
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise Fail(f"{what} must be a list, not {quoted(value)}")
-    return value
-
-
-def _object(value: object, what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise Fail(f"{what} must be an object, not {quoted(value)}")
-    return value
-
-
 def _tile(value: object, what: str) -> Tile:
     try:
         return tile_of_code(value)
@@ -133,7 +110,7 @@ def _tile(value: object, what: str) -> Tile:
 
 
 def _tiles(value: object, what: str) -> list[Tile]:
-    return [_tile(v, what) for v in _list(value, what)]
+    return [_tile(v, what) for v in json_list(value, what)]
 
 
 def _shown(tiles: Sequence[Tile]) -> str:
@@ -153,15 +130,15 @@ class _Players:
     """The players of the game and their seats, fixed by the first hand."""
 
     def __init__(self, hand: Mapping[str, Any]) -> None:
-        players = _list(_field(hand, "players"), "players")
+        players = json_list(json_field(hand, "players"), "players")
         if len(players) != _SEATS:
             raise Fail(f"{len(players)} players: this reader reads 4-player games")
         self.position: dict[int, int] = {}
         self.names: dict[int, str] = {}
         for p in players:
-            p = _object(p, "a player")
-            user = _int(_field(p, "userId"), "userId")
-            position = _int(_field(p, "position"), "position")
+            p = json_object(p, "a player")
+            user = json_int(json_field(p, "userId"), "userId")
+            position = json_int(json_field(p, "position"), "position")
             if not 0 <= position < _SEATS or position in self.position.values():
                 raise Fail(f"player {user}'s position {position} is not a free seat 0..3")
             self.position[user] = position
@@ -223,22 +200,22 @@ class _Hand(TileFollower):
             raise Fail("a deal after the hand began")
         if seat in self.dealt:
             raise Fail(f"seat {seat} is dealt twice")
-        header = {key: _int(_field(data, key), key) for key in _HEADER}
+        header = {key: json_int(json_field(data, key), key) for key in _HEADER}
         if not self.header:
             self.header = header
-            self.scores = self.points(_field(data, "user_info_list"))
+            self.scores = self.points(json_field(data, "user_info_list"))
         elif header != self.header:
             differ = [k for k in _HEADER if header[k] != self.header[k]]
             raise Fail(f"seat {seat}'s deal gives another hand header ({', '.join(differ)})")
         self.dealt[seat] = [self.tile(v, "hand_cards") for v in
-                            _list(_field(data, "hand_cards"), "hand_cards")]
+                            json_list(json_field(data, "hand_cards"), "hand_cards")]
 
     def points(self, value: object) -> tuple[int, ...]:
         scores: dict[int, int] = {}
-        for entry in _list(value, "user_info_list"):
-            entry = _object(entry, "a user_info_list entry")
-            seat = self.seating.seat(_field(entry, "user_id"))
-            scores[seat] = _int(_field(entry, "hand_points"), "hand_points")
+        for entry in json_list(value, "user_info_list"):
+            entry = json_object(entry, "a user_info_list entry")
+            seat = self.seating.seat(json_field(entry, "user_id"))
+            scores[seat] = json_int(json_field(entry, "hand_points"), "hand_points")
         if sorted(scores) != list(range(_SEATS)):
             raise Fail("user_info_list must give the points of the 4 players")
         return tuple(scores[s] for s in range(_SEATS))
@@ -329,14 +306,14 @@ class _Hand(TileFollower):
             raise Fail(f"unknown eventType {etype}")
 
     def turn(self, seat: int, data: Mapping[str, Any]) -> None:
-        code = _int(_field(data, "in_card"), "in_card")
+        code = json_int(json_field(data, "in_card"), "in_card")
         if code == 0:
             return  # the dealer's first turn, or a turn after a call: nothing drawn
         replacement = data.get("is_gang_incard") is True
         self.take(seat, self.tile(code, "in_card"), replacement)
 
     def act(self, seat: int, data: Mapping[str, Any]) -> None:
-        action = _int(_field(data, "action"), "action")
+        action = json_int(json_field(data, "action"), "action")
         if self.rinshan is not None and action != _RON:
             raise Fail(f"seat {self.rinshan} has a kan's replacement tile to draw")
         if action == _DISCARD:
@@ -360,7 +337,7 @@ class _Hand(TileFollower):
             raise Fail(f"unknown action {action}")
 
     def on_discard(self, seat: int, data: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(data, "card"), "card")
+        tile = self.tile(json_field(data, "card"), "card")
         self.size(seat, 2, "discards")
         if data.get("is_li_zhi") is True:
             kind = data.get("li_zhi_type", 1)
@@ -378,8 +355,8 @@ class _Hand(TileFollower):
         self.discard(seat, tile, tsumogiri, "discards")
 
     def on_call(self, seat: int, action: int, data: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(data, "card"), "card")
-        own = [self.tile(v, "group_cards") for v in _list(_field(data, "group_cards"),
+        tile = self.tile(json_field(data, "card"), "card")
+        own = [self.tile(v, "group_cards") for v in json_list(json_field(data, "group_cards"),
                                                            "group_cards")]
         rel = self.claimed(seat, tile, None)
         mtype = (MeldType.CHI if action in _CHIS else MeldType.PON if action == _PON
@@ -389,19 +366,19 @@ class _Hand(TileFollower):
         self.call(seat, rel.seat, mtype, tile, own, f"melds ({mtype})")
 
     def on_closed_kan(self, seat: int, data: Mapping[str, Any]) -> None:
-        tiles = [self.tile(_field(data, "card"), "card"),
+        tiles = [self.tile(json_field(data, "card"), "card"),
                  *(self.tile(v, "group_cards")
-                   for v in _list(_field(data, "group_cards"), "group_cards"))]
+                   for v in json_list(json_field(data, "group_cards"), "group_cards"))]
         self.size(seat, 2, "declares a closed kan")
         self.closed_kan(seat, tiles, "declares a closed kan of")
 
     def on_added_kan(self, seat: int, data: Mapping[str, Any]) -> None:
-        added = self.tile(_field(data, "card"), "card")
+        added = self.tile(json_field(data, "card"), "card")
         self.size(seat, 2, "adds to a pon")
         self.added_kan(seat, self.pon_of(seat, added), added, "adds")
 
     def new_dora(self, data: Mapping[str, Any]) -> None:
-        cards = _list(_field(data, "cards"), "cards")
+        cards = json_list(json_field(data, "cards"), "cards")
         if len(cards) != len(self.shown):  # the kan indicators so far, the new one last
             raise Fail(f"cards lists {len(cards)} kan dora indicators; "
                         f"{len(self.shown) - 1} were shown before this one")
@@ -416,7 +393,7 @@ class _Hand(TileFollower):
         self.stand()
 
     def claim(self, seat: int, tsumo: bool, data: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(data, "card"), "card")
+        tile = self.tile(json_field(data, "card"), "card")
         if tsumo:
             if self.claims or self.last_draw[seat] != tile:
                 raise Fail(f"seat {seat} wins by tsumo on {tile}, which it has not just drawn")
@@ -432,10 +409,10 @@ class _Hand(TileFollower):
 
     # -- the result --
     def result(self, data: Mapping[str, Any]) -> None:
-        end = _int(_field(data, "end_type"), "end_type")
-        profits = self.profits(_field(data, "user_profit"))
+        end = json_int(json_field(data, "end_type"), "end_type")
+        profits = self.profits(json_field(data, "user_profit"))
         deltas = tuple(p[0] for p in profits)
-        infos = [_object(w, "a win_info entry") for w in _list(data.get("win_info") or [],
+        infos = [json_object(w, "a win_info entry") for w in json_list(data.get("win_info") or [],
                                                               "win_info")]
         if end in (0, 1):
             self.wins(end == 1, infos, deltas, [s for s in range(_SEATS) if profits[s][1]])
@@ -449,10 +426,10 @@ class _Hand(TileFollower):
     def profits(self, value: object) -> list[tuple[int, bool]]:
         """(point_profit, is_bao_pai) of each seat."""
         by_seat: dict[int, tuple[int, bool]] = {}
-        for entry in _list(value, "user_profit"):
-            entry = _object(entry, "a user_profit entry")
-            seat = self.seating.seat(_field(entry, "user_id"))
-            by_seat[seat] = (_int(_field(entry, "point_profit"), "point_profit"),
+        for entry in json_list(value, "user_profit"):
+            entry = json_object(entry, "a user_profit entry")
+            seat = self.seating.seat(json_field(entry, "user_id"))
+            by_seat[seat] = (json_int(json_field(entry, "point_profit"), "point_profit"),
                              entry.get("is_bao_pai") is True)
         if sorted(by_seat) != list(range(_SEATS)):
             raise Fail("user_profit must give the score change of the 4 players")
@@ -463,7 +440,7 @@ class _Hand(TileFollower):
         if not self.claims or any(c.tsumo != tsumo for c in self.claims):
             raise Fail(f"a {'tsumo' if tsumo else 'ron'} result without the winner's "
                         f"{'tsumo' if tsumo else 'ron'} action")
-        by_seat = {self.seating.seat(_field(w, "user_id")): w for w in infos}
+        by_seat = {self.seating.seat(json_field(w, "user_id")): w for w in infos}
         claimed = {c.seat for c in self.claims}
         if set(by_seat) != claimed:
             raise Fail(f"win_info names seats {sorted(by_seat)}; seats {sorted(claimed)} "
@@ -491,10 +468,10 @@ class _Hand(TileFollower):
         seat = claim.seat
         yaku: dict[str, int] = {}
         yakuman: list[str] = []
-        for entry in _list(_field(info, "fang_info"), "fang_info"):
-            entry = _object(entry, "a fang_info entry")
-            kind = _int(_field(entry, "fang_type"), "fang_type")
-            han = _int(_field(entry, "fang_num"), "fang_num")
+        for entry in json_list(json_field(info, "fang_info"), "fang_info"):
+            entry = json_object(entry, "a fang_info entry")
+            kind = json_int(json_field(entry, "fang_type"), "fang_type")
+            han = json_int(json_field(entry, "fang_num"), "fang_num")
             if kind in FANG_YAKUMAN:
                 yakuman.append(FANG_YAKUMAN[kind])
             elif kind in FANG_YAKU:
@@ -503,19 +480,19 @@ class _Hand(TileFollower):
             else:
                 raise Fail(f"fang_type {kind} ({FANG_NAMES.get(kind, 'unknown')}): no yaku "
                             "of ours stands for it")
-        han_total = _int(_field(info, "all_fang_num"), "all_fang_num")
+        han_total = json_int(json_field(info, "all_fang_num"), "all_fang_num")
         if not yakuman and han_total != sum(yaku.values()):
             raise Fail(f"all_fang_num {han_total}, but the yaku of seat {seat}'s win add up "
                         f"to {sum(yaku.values())}")
-        shown = [self.tile(v, "user_cards") for v in _list(_field(info, "user_cards"),
+        shown = [self.tile(v, "user_cards") for v in json_list(json_field(info, "user_cards"),
                                                            "user_cards")]
         hand = tuple(sorted(shown if claim.tsumo else [*shown, claim.tile]))
         ura_value = info.get("li_bao_card") or []
-        ura = tuple(self.tile(v, "li_bao_card") for v in _list(ura_value, "li_bao_card"))
+        ura = tuple(self.tile(v, "li_bao_card") for v in json_list(ura_value, "li_bao_card"))
         recorded = RecordedWin(
             han=13 * len(yakuman) if yakuman else han_total,
-            fu=_int(_field(info, "all_fu"), "all_fu"),
-            points=_int(_field(info, "all_point"), "all_point"),
+            fu=json_int(json_field(info, "all_fu"), "all_fu"),
+            points=json_int(json_field(info, "all_point"), "all_point"),
             limit=5 if yakuman else 0,
             yaku=tuple(yaku.items()),
             yakuman=tuple(yakuman),
@@ -535,14 +512,14 @@ class _Hand(TileFollower):
         revealed: dict[int, tuple[Tile, ...]] = {}
         if kind == "exhaustive":
             for info in infos:
-                who = self.seating.seat(_field(info, "user_id"))
+                who = self.seating.seat(json_field(info, "user_id"))
                 fang = info.get("fang_info") or []
                 if any(isinstance(f, Mapping) and f.get("fang_type") == NAGASHI_FANG
-                       for f in _list(fang, "fang_info")):
+                       for f in json_list(fang, "fang_info")):
                     kind = "nagashi_mangan"
-                if _list(info.get("ting_card_list") or [], "ting_card_list"):
+                if json_list(info.get("ting_card_list") or [], "ting_card_list"):
                     tenpai.append(who)
-                    revealed[who] = tuple(sorted(_tiles(_field(info, "user_cards"),
+                    revealed[who] = tuple(sorted(_tiles(json_field(info, "user_cards"),
                                                         "user_cards")))
         elif kind == "kyuushu_kyuuhai":
             if self.nine is None:
@@ -559,10 +536,10 @@ class _Hand(TileFollower):
 
 def _event(raw: object) -> tuple[int, int, object, Mapping[str, Any]]:
     """(eventPos, eventType, userId, data) of a raw event."""
-    ev = _object(raw, "an event")
-    pos = _int(_field(ev, "eventPos"), "eventPos")
-    etype = _int(_field(ev, "eventType"), "eventType")
-    text = _field(ev, "data")
+    ev = json_object(raw, "an event")
+    pos = json_int(json_field(ev, "eventPos"), "eventPos")
+    etype = json_int(json_field(ev, "eventType"), "eventType")
+    text = json_field(ev, "data")
     if text in ("", None):
         return pos, etype, ev.get("userId"), {}
     if not isinstance(text, str):
@@ -572,7 +549,7 @@ def _event(raw: object) -> tuple[int, int, object, Mapping[str, Any]]:
     except json.JSONDecodeError as exc:
         raise Fail(f"data is not valid JSON (truncated?): {exc.msg}: column "
                     f"{exc.colno}") from None
-    return pos, etype, ev.get("userId"), _object(data, "data")
+    return pos, etype, ev.get("userId"), json_object(data, "data")
 
 
 def _what(etype: int, data: Mapping[str, Any]) -> str:
@@ -609,7 +586,7 @@ class _Reader:
         if not isinstance(raw_hands, list) or not raw_hands:
             raise RecordError(f"{self.name}: data.handRecord must be a list of hands", self.name)
         try:
-            players = _Players(_object(raw_hands[0], "a hand"))
+            players = _Players(json_object(raw_hands[0], "a hand"))
         except Fail as exc:
             raise RecordError(f"{self.name}: hand 0: {exc}", self.name) from None
         hands = [self.hand(players, index, raw) for index, raw in enumerate(raw_hands)]
@@ -642,7 +619,8 @@ class _Reader:
         hand = _Hand(players, index)
         where = ""
         try:
-            events = _list(_field(_object(raw, "a hand"), "handEventRecord"), "handEventRecord")
+            events = json_list(json_field(json_object(raw, "a hand"), "handEventRecord"),
+                               "handEventRecord")
             for number, ev in enumerate(events):
                 where = f", event {number}"
                 pos, etype, user, data = _event(ev)
@@ -651,8 +629,9 @@ class _Reader:
                     start = ev.get("startTime")
                     self.start_time = start if isinstance(start, int) else None
                 if players.first is None and etype == 1:
-                    players.first = (_int(_field(data, "dealer_pos"), "dealer_pos")
-                                     - _int(_field(data, "chang_ci"), "chang_ci") + 1) % _SEATS
+                    dealer_pos = json_int(json_field(data, "dealer_pos"), "dealer_pos")
+                    kyoku = json_int(json_field(data, "chang_ci"), "chang_ci")
+                    players.first = (dealer_pos - kyoku + 1) % _SEATS
                 if etype == 6:
                     self.game_end(players, data)
                 if etype not in EVENT_TYPES:
@@ -669,11 +648,11 @@ class _Reader:
 
     def game_end(self, players: _Players, data: Mapping[str, Any]) -> None:
         scores: dict[int, tuple[int, float]] = {}
-        for entry in _list(_field(data, "user_data"), "user_data"):
-            entry = _object(entry, "a user_data entry")
-            seat = players.seat(_field(entry, "user_id"))
-            scores[seat] = (_int(_field(entry, "point_num"), "point_num"),
-                            _int(_field(entry, "score"), "score") / 10)
+        for entry in json_list(json_field(data, "user_data"), "user_data"):
+            entry = json_object(entry, "a user_data entry")
+            seat = players.seat(json_field(entry, "user_id"))
+            scores[seat] = (json_int(json_field(entry, "point_num"), "point_num"),
+                            json_int(json_field(entry, "score"), "score") / 10)
         if sorted(scores) != list(range(_SEATS)):
             raise Fail("user_data must give the result of the 4 players")
         self.final_scores = tuple(scores[s][0] for s in range(_SEATS))

@@ -61,6 +61,7 @@ from riichi_rules.records.events import (
     RecordError,
     RecordRules,
 )
+from riichi_rules.records.fields import json_int, json_list
 from riichi_rules.records.follower import Fail, TileFollower
 from riichi_rules.records.tenhou6_names import (
     DRAW_NAMES,
@@ -175,18 +176,6 @@ def _take_call(text: str) -> _TakeCall:
     raise Fail(f"{quoted(text)}: a take is a tile or a call (c, p, m), not '{sp.letter}'")
 
 
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise Fail(f"{what} must be a whole number, not {quoted(value)}")
-    return value
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise Fail(f"{what} must be a list, not {quoted(value)}")
-    return value
-
-
 def _code(value: object, what: str) -> Tile:
     try:
         return tile_of_code(value)
@@ -203,7 +192,7 @@ class _Result:
 
 
 def _parse_result(value: object, players: int) -> _Result:
-    res = _list(value, "the result")
+    res = json_list(value, "the result")
     if not res or not isinstance(res[0], str):
         raise Fail(f"the result starts with its name (和了, 流局, ...), not {quoted(res)}")
     name = res[0]
@@ -212,8 +201,8 @@ def _parse_result(value: object, players: int) -> _Result:
             raise Fail("a win result is 和了 followed by (deltas, details) per winner")
         wins = []
         for i in range(1, len(res), 2):
-            deltas = [_int(d, "a score change") for d in _list(res[i], "the deltas")]
-            info = _list(res[i + 1], "the win details")
+            deltas = [json_int(d, "a score change") for d in json_list(res[i], "the deltas")]
+            info = json_list(res[i + 1], "the win details")
             if len(deltas) < players or len(info) < 4:
                 raise Fail(f"win details {quoted(info)} / deltas {quoted(deltas)} are too short")
             wins.append((deltas, info))
@@ -222,7 +211,7 @@ def _parse_result(value: object, players: int) -> _Result:
         raise Fail(f"unknown result {quoted(name)}")
     draw_deltas: list[int] | None = None
     if len(res) > 1:
-        draw_deltas = [_int(d, "a score change") for d in _list(res[1], "the deltas")]
+        draw_deltas = [json_int(d, "a score change") for d in json_list(res[1], "the deltas")]
         if len(draw_deltas) < players:
             raise Fail(f"deltas {quoted(draw_deltas)} have fewer than {players} seats")
     return _Result(DRAW_NAMES[name], name, (), draw_deltas)
@@ -234,32 +223,32 @@ class _Hand(TileFollower):
     def __init__(self, raw: object, players: int, red: bool,
                  skips: Sequence[bool] = ()) -> None:
         super().__init__(players)
-        data = _list(raw, "a hand")
+        data = json_list(raw, "a hand")
         if len(data) != 17:
             raise Fail(f"a hand has 17 entries (header, scores, dora, ura, 4 x (haipai, "
                         f"takes, discards), result), not {len(data)}")
-        header = _list(data[0], "the hand header")
+        header = json_list(data[0], "the hand header")
         if len(header) != 3:
             raise Fail(f"the hand header is [round, honba, sticks], not {quoted(header)}")
-        self.round, honba, sticks = (_int(v, "the hand header") for v in header)
+        self.round, honba, sticks = (json_int(v, "the hand header") for v in header)
         if not 0 <= self.round < 16 or honba < 0 or sticks < 0:
             raise Fail(f"the hand header {quoted(header)} is not a round 0..15 and honba, "
                         "sticks >= 0")
         self.red = red
-        scores = [_int(v, "a score") for v in _list(data[1], "the scores")]
+        scores = [json_int(v, "a score") for v in json_list(data[1], "the scores")]
         if len(scores) < players:
             raise Fail(f"{len(scores)} scores for {players} players")
-        self.dora = [_code(v, "a dora indicator") for v in _list(data[2], "the dora")]
-        self.ura = [_code(v, "an ura indicator") for v in _list(data[3], "the ura")]
+        self.dora = [_code(v, "a dora indicator") for v in json_list(data[2], "the dora")]
+        self.ura = [_code(v, "an ura indicator") for v in json_list(data[3], "the ura")]
         if not self.dora:
             raise Fail("the hand has no dora indicator")
         haipai: list[list[Tile]] = []
         self.takes: list[list[Any]] = []
         self.discards: list[list[Any]] = []
         for seat in range(4):
-            hai = _list(data[4 + 3 * seat], f"seat {seat}'s starting hand")
-            takes = _list(data[5 + 3 * seat], f"seat {seat}'s takes")
-            discards = _list(data[6 + 3 * seat], f"seat {seat}'s discards")
+            hai = json_list(data[4 + 3 * seat], f"seat {seat}'s starting hand")
+            takes = json_list(data[5 + 3 * seat], f"seat {seat}'s takes")
+            discards = json_list(data[6 + 3 * seat], f"seat {seat}'s discards")
             if seat >= players:
                 if hai or takes or discards:
                     raise Fail(f"seat {seat} plays in a {players}-player game")
@@ -496,7 +485,7 @@ class _Hand(TileFollower):
             if len(res.wins) != 1:
                 raise Fail("a tsumo has one winner")
             deltas, info = res.wins[0]
-            who, from_who = _int(info[0], "the winner"), _int(info[1], "from")
+            who, from_who = json_int(info[0], "the winner"), json_int(info[1], "from")
             if who != seat or from_who != seat:
                 raise Fail(f"the hand ends on seat {seat}'s draw, but the result is seat "
                             f"{who} winning from seat {from_who}")
@@ -518,7 +507,7 @@ class _Hand(TileFollower):
         last_seat, last_tile = self.release.seat, self.release.held
         if res.kind == "win":
             for k, (deltas, info) in enumerate(res.wins):
-                who, from_who = _int(info[0], "the winner"), _int(info[1], "from")
+                who, from_who = json_int(info[0], "the winner"), json_int(info[1], "from")
                 if from_who != last_seat or who == last_seat:
                     raise Fail(f"seat {who} wins from seat {from_who}, but the last discard "
                                 f"was seat {last_seat}'s")
@@ -561,7 +550,7 @@ class _Hand(TileFollower):
         if not 0 <= who < self.players or not 0 <= from_who < self.players:
             raise Fail(f"win details {quoted(info[:3])} name a seat outside "
                         f"0..{self.players - 1}")
-        pao_value = _int(info[2], "the pao seat")
+        pao_value = json_int(info[2], "the pao seat")
         pao = pao_value if pao_value != who else None
         text = info[3]
         if not isinstance(text, str):
