@@ -19,9 +19,8 @@ and its own line or entry) and raises :class:`~riichi_rules.records.events.Recor
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
-from typing import Generic, TypeVar
+from collections.abc import Callable, Iterable, Sequence
+from typing import Generic, NamedTuple, TypeVar
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Meld, MeldType, Relative
@@ -61,8 +60,7 @@ def source_of(seat: int, from_seat: int) -> Relative:
     return _SOURCE[(from_seat - seat) % 4]
 
 
-@dataclass(frozen=True, slots=True)
-class Release(Generic[H]):
+class Release(NamedTuple, Generic[H]):
     """The tile just let go, which a call or a ron may take: by ``seat``, ``on`` a discard,
     an added kan, a closed kan or a north set aside."""
 
@@ -92,7 +90,7 @@ class HandFollower(Generic[H]):
         self.north = [0] * players
         self.events: list[Event] = []
         self.last_draw: list[H | None] = [None] * players
-        self.release: Release[H] | None = None
+        self.released: tuple[int, H, str] | None = None  # see release
         self.declared: set[int] = set()
         self.accepted: set[int] = set()
         self.shown: list[H] = []  # the dora indicators shown, the first at the deal
@@ -100,6 +98,9 @@ class HandFollower(Generic[H]):
         self.unrevealed: list[int] = []  # kans whose new indicator is still to come
         self.last_actor = 0
         self.ended = False
+        self.tile_of: Callable[[H], Tile] = self.as_tile
+        """:meth:`as_tile` for a tile known to be one (held, or just checked): a reader may
+        put a quicker look-up here (the draws and discards, most of a hand, use it)."""
 
     def set_up(self, *, round_wind: Wind, kyoku: int, honba: int, sticks: int, dealer: int,
                scores: tuple[int, ...], hands: Sequence[Sequence[H]], dora: H) -> None:
@@ -132,6 +133,13 @@ class HandFollower(Generic[H]):
     def place(self, index: int) -> str:
         """Where the hand is in messages: ``hand 4 (E4-0), event 37``."""
         return f"hand {index} ({self.label}), event {self.n}"
+
+    @property
+    def release(self) -> Release[H] | None:
+        """The tile just let go, if any (kept as a plain tuple, quicker to make at each
+        discard)."""
+        released = self.released
+        return None if released is None else Release(*released)
 
     @property
     def n(self) -> int:
@@ -178,25 +186,36 @@ class HandFollower(Generic[H]):
 
     # -- the turns --
     def draw(self, seat: int, held: H) -> None:
-        self.size(seat, 1, "draws")
-        self.concealed[seat].append(held)
+        hand = self.concealed[seat]
+        if len(hand) % 3 != 1:
+            self.size(seat, 1, "draws")
+        hand.append(held)
         self.last_draw[seat] = held
-        self.release = None
+        self.released = None
         self.last_actor = seat
-        self.events.append(Draw(seat, self.as_tile(held), index=len(self.events)))
+        events = self.events
+        events.append(Draw(seat, self.tile_of(held), index=len(events)))
 
     def let_go(self, seat: int, held: H, on: str, event: Event) -> None:
         """``seat`` lets ``held`` go (``on`` a discard, a kan, a north): others may take it."""
         self.last_draw[seat] = None
-        self.release = Release(seat, held, on)
+        self.released = (seat, held, on)
         self.last_actor = seat
         self.events.append(event)
 
     def discard(self, seat: int, held: H, tsumogiri: bool | None, what: str) -> None:
-        self.size(seat, 2, "discards")
-        self.remove(seat, held, what)
-        self.let_go(seat, held, "discard",
-                    Discard(seat, self.as_tile(held), tsumogiri, index=len(self.events)))
+        hand = self.concealed[seat]  # draw and discard, most of a hand, done here at once
+        if len(hand) % 3 != 2:
+            self.size(seat, 2, "discards")
+        try:
+            hand.remove(held)
+        except ValueError:
+            raise Fail(self.not_held(seat, held, what)) from None
+        self.last_draw[seat] = None
+        self.released = (seat, held, "discard")
+        self.last_actor = seat
+        events = self.events
+        events.append(Discard(seat, self.tile_of(held), tsumogiri, index=len(events)))
 
     def claimed(self, seat: int, held: H, from_seat: int | None) -> Release[H]:
         """The discard ``seat`` calls: ``held``, let go by ``from_seat`` (None: whoever)."""
@@ -226,7 +245,7 @@ class HandFollower(Generic[H]):
         for held in own:
             self.remove(seat, held, what)
         self.melds[seat].append(meld)
-        self.release = None
+        self.released = None
         self.last_draw = [None] * self.players
         self.last_actor = seat
         self.add(Call(seat, meld, from_seat, index=self.n))

@@ -253,6 +253,7 @@ class _Hand(HandFollower[int]):
             raise Fail(f"INIT oya {dealer} is not a seat 0..{players - 1}")
         self.seen: set[int] = set()
         self.tiles = _BY_ID[reader.rules.red_fives]
+        self.tile_of = self.tiles.__getitem__
         self.order = _ORDER[reader.rules.red_fives]
         dora = self.id(seed[5], "the dora indicator")
         hands: list[list[int]] = []
@@ -284,6 +285,7 @@ class _Hand(HandFollower[int]):
         return f"tile id {held} ({self.as_tile(held)})"
 
     def not_held(self, seat: int, held: int, what: str) -> str:
+        what = f"seat {seat} {what}"
         if not 0 <= held <= 135:
             return f"{what}: tile id {held} is not 0..135"
         return super().not_held(seat, held, what)
@@ -309,17 +311,6 @@ class _Hand(HandFollower[int]):
         return seat
 
     # -- tags --
-    def draw(self, seat: int, held: int) -> None:
-        self.check_open()
-        if 0 <= held <= 135 and held not in self.seen:
-            self.seen.add(held)
-        else:
-            self.id(held, f"seat {seat} draws")  # raises, saying why
-        super().draw(seat, held)
-
-    def on_discard(self, seat: int, tile_id: int) -> None:
-        self.check_open()
-        self.discard(seat, tile_id, self.last_draw[seat] == tile_id, f"seat {seat} discards")
 
     def on_call(self, tok: _Token) -> None:
         self.check_open()
@@ -340,7 +331,7 @@ class _Hand(HandFollower[int]):
             self.claimed(who, packed.called, from_seat)
             own = [i for i in packed.ids if i != packed.called]
             self.call(who, from_seat, MeldType(packed.type), packed.called, own,
-                      f"seat {who} {packed.type}")
+                      packed.type)
             self.meld_ids[who].append(packed.ids)
             return
         self.size(who, 2, f"declares a {packed.type}")
@@ -349,10 +340,10 @@ class _Hand(HandFollower[int]):
             if tile_id // 4 != 30:
                 raise Fail(f"nukidora of {self.as_tile(tile_id)}: only a North (4z) can be set "
                            "aside")
-            self.nukidora(who, tile_id, f"seat {who} nukidora")
+            self.nukidora(who, tile_id, "nukidora")
             return
         if packed.type == "ankan":
-            self.closed_kan(who, packed.ids, f"seat {who} ankan")
+            self.closed_kan(who, packed.ids, "ankan")
             self.meld_ids[who].append(packed.ids)
             return
         # kakan
@@ -361,7 +352,7 @@ class _Hand(HandFollower[int]):
         old = self.meld_ids[who][at]
         if set(old) | {packed.added} != set(packed.ids):
             raise Fail(f"the kakan's tiles {packed.ids} do not extend the pon {old}")
-        self.added_kan(who, at, packed.added, f"seat {who} kakan")
+        self.added_kan(who, at, packed.added, "kakan")
         self.meld_ids[who][at] = packed.ids
 
     def reach(self, tok: _Token) -> None:
@@ -578,12 +569,18 @@ class _Reader:
         if act is not None:
             hand = self.need_hand(tok)
             seat, draws = act
+            tile_id: int = tok.number  # type: ignore[assignment]  # act: a number was read
             if seat >= self.rules.players:
                 raise Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
-            if draws:
-                hand.draw(seat, tok.number)  # type: ignore[arg-type]
+            if hand.ended:
+                hand.check_open()
+            if not draws:
+                hand.discard(seat, tile_id, hand.last_draw[seat] == tile_id, "discards")
+            elif 0 <= tile_id <= 135 and tile_id not in hand.seen:  # drawn once only
+                hand.seen.add(tile_id)
+                hand.draw(seat, tile_id)
             else:
-                hand.on_discard(seat, tok.number)  # type: ignore[arg-type]
+                hand.id(tile_id, f"seat {seat} draws")  # raises, saying why
             return
         if tok.number is not None:
             raise Fail(f"unknown tag {name}{tok.number}")
