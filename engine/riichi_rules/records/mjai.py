@@ -68,6 +68,13 @@ from riichi_rules.records.events import (
 )
 from riichi_rules.records.fields import json_field, json_int
 from riichi_rules.records.follower import Fail, TileFollower
+from riichi_rules.records.mjai_names import (
+    MJAI_DRAWS,
+    MJAI_YAKU,
+    MJAI_YAKUMAN,
+    mjai_name,
+    tile_of_mjai,
+)
 from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import Tile, Wind
 from riichi_rules.waits import waits
@@ -82,76 +89,8 @@ __all__ = [
     "tile_of_mjai",
 ]
 
-_HONOURS: Final = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
-_SUITS: Final = {"m": 0, "p": 9, "s": 18}
 _SEATS = 4
 _LIVE_WALL = 70  # 136 tiles - 14 dead wall - 4 x 13 dealt: draws (kan draws included)
-
-MJAI_YAKU: Final[Mapping[str, str]] = {
-    "menzenchin_tsumoho": "menzen_tsumo",
-    "reach": "riichi",
-    "ippatsu": "ippatsu",
-    "chankan": "chankan",
-    "rinshankaiho": "rinshan",
-    "haiteiraoyue": "haitei",
-    "hoteiraoyui": "houtei",
-    "pinfu": "pinfu",
-    "tanyaochu": "tanyao",
-    "ipeko": "iipeikou",
-    "jikaze": "seat_wind",
-    "bakaze": "round_wind",
-    "sangenpai": "yakuhai",  # one han per dragon triplet: resolved from the hand
-    "double_reach": "double_riichi",
-    "chitoitsu": "chiitoitsu",
-    "honchantaiyao": "chanta",
-    "ikkitsukan": "ittsu",
-    "sanshokudojun": "sanshoku",
-    "sanshokudoko": "sanshoku_doukou",
-    "sankantsu": "sankantsu",
-    "toitoiho": "toitoi",
-    "sananko": "sanankou",
-    "shosangen": "shousangen",
-    "honroto": "honroutou",
-    "ryanpeko": "ryanpeikou",
-    "junchantaiyao": "junchan",
-    "honiso": "honitsu",
-    "chiniso": "chinitsu",
-    "renho": "renhou",
-    "dora": "dora",
-    "uradora": "ura_dora",
-    "akadora": "aka_dora",
-}
-"""gimite/mjai's yaku names (``hora.yakus``; lib/mjai/hora.rb) to our yaku ids."""
-
-MJAI_YAKUMAN: Final[Mapping[str, str]] = {
-    "tenho": "tenhou",
-    "chiho": "chiihou",
-    "kokushimuso": "kokushi",
-    "daisangen": "daisangen",
-    "suanko": "suuankou",
-    "tsuiso": "tsuuiisou",
-    "ryuiso": "ryuuiisou",
-    "chinroto": "chinroutou",
-    "daisushi": "daisuushii",
-    "shosushi": "shousuushii",
-    "sukantsu": "suukantsu",
-    "churenpoton": "chuuren",
-}
-"""gimite/mjai's yakuman names to ours. mjai has no names for the single-wait four concealed
-triplets, the thirteen-wait thirteen orphans or the pure nine gates: they read as the plain
-yakuman."""
-
-MJAI_DRAWS: Final[Mapping[str, str]] = {
-    "fanpai": "exhaustive",
-    "kyushukyuhai": "kyuushu_kyuuhai",
-    "sufonrenta": "suufon_renda",
-    "suchareach": "suucha_riichi",
-    "sukaikan": "suukaikan",
-    "sanchaho": "sanchahou",
-    "nagashimangan": "nagashi_mangan",
-}
-"""gimite/mjai's ``ryukyoku.reason`` values to the kinds of
-:data:`~riichi_rules.records.events.DRAWN_HAND_KINDS`."""
 
 UNSCORED: Final = ("recorded only by the score changes (deltas), without han, fu, yaku or "
                    "points: only the score changes can be checked")
@@ -159,30 +98,6 @@ UNSCORED: Final = ("recorded only by the score changes (deltas), without han, fu
 note a game: ``"2 wins recorded only ... (hand 0 (E1-0) line 28, hand 3 (E4-0) line 160)"``)."""
 
 _YAKUHAI = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
-
-
-def tile_of_mjai(text: object) -> Tile:
-    """An mjai tile (``1m``..``9s``, ``5mr``/``5pr``/``5sr``, ``E S W N P F C``) as a tile.
-    Raises ValueError (``?``, a hidden tile, too)."""
-    if text == "?":
-        raise ValueError("'?' is a hidden tile: this is one player's view of the game, and a "
-                         "replay needs every tile")
-    if isinstance(text, str):
-        if text in _HONOURS:
-            return Tile.of(_HONOURS[text])
-        if len(text) in (2, 3) and text[0] in "123456789" and text[1] in _SUITS:
-            red = text[2:] == "r"
-            if len(text) == 2 or (red and text[0] == "5"):
-                return Tile.of(_SUITS[text[1]] + int(text[0]) - 1, red)
-    raise ValueError(f"{quoted(text)} is not an mjai tile (1m..9m, 1p..9p, 1s..9s, 5mr/5pr/5sr, "
-                     "E S W N P F C)")
-
-
-def _mjai_name(tile: Tile) -> str:
-    """The mjai spelling of a tile (for messages)."""
-    if tile.kind >= 27:
-        return "ESWNPFC"[tile.kind - 27]
-    return f"{tile.number}{tile.suit.value}" + ("r" if tile.red else "")
 
 
 FIRST_PROTOCOL = (
@@ -244,7 +159,7 @@ class _Hand(TileFollower):
         self.draws = 0
 
     def named(self, held: Tile) -> str:
-        return _mjai_name(held)
+        return mjai_name(held)
 
     def tile(self, value: object, what: str) -> Tile:
         try:
@@ -287,8 +202,8 @@ class _Hand(TileFollower):
             raise Fail(f"tsumogiri must be true or false, not {quoted(tsumogiri)}")
         if tsumogiri and self.last_draw[seat] != tile:
             drawn = self.last_draw[seat]
-            raise Fail(f"tsumogiri of {_mjai_name(tile)}, but seat {seat} just drew "
-                       + (_mjai_name(drawn) if drawn is not None else "nothing"))
+            raise Fail(f"tsumogiri of {mjai_name(tile)}, but seat {seat} just drew "
+                       + (mjai_name(drawn) if drawn is not None else "nothing"))
         self.discard(seat, tile, tsumogiri, "dahai")
 
     def _claim(self, ev: Mapping[str, Any], mtype: MeldType, consumed: int) -> None:
@@ -317,8 +232,8 @@ class _Hand(TileFollower):
         at = self.pon_of(seat, added)
         pon = self.melds[seat][at]
         if sorted(pon_tiles) != sorted(pon.tiles):
-            raise Fail(f"consumed {[_mjai_name(t) for t in pon_tiles]} are not the tiles of "
-                       f"seat {seat}'s pon {[_mjai_name(t) for t in pon.tiles]}")
+            raise Fail(f"consumed {[mjai_name(t) for t in pon_tiles]} are not the tiles of "
+                       f"seat {seat}'s pon {[mjai_name(t) for t in pon.tiles]}")
         self.added_kan(seat, at, added, "kakan")
 
     def on_ankan(self, ev: Mapping[str, Any]) -> None:
@@ -363,7 +278,7 @@ class _Hand(TileFollower):
             concealed = list(self.concealed[seat])
         if "pai" in ev and self.tile(ev["pai"], "pai") != win_tile:
             raise Fail(f"pai {quoted(ev['pai'])}, but the winning tile is "
-                       f"{_mjai_name(win_tile)}")
+                       f"{mjai_name(win_tile)}")
         shown = ev.get("hora_tehais")
         if isinstance(shown, list) and "?" not in shown:
             tiles = sorted(self.tile(t, "hora_tehais") for t in shown)

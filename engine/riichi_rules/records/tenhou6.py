@@ -62,7 +62,7 @@ from riichi_rules.records.events import (
     RecordRules,
 )
 from riichi_rules.records.fields import json_int, json_list
-from riichi_rules.records.follower import Fail, TileFollower
+from riichi_rules.records.follower import Fail, TileFollower, source_of
 from riichi_rules.records.tenhou6_names import (
     DRAW_NAMES,
     KITA_NAMES,
@@ -80,7 +80,6 @@ from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
 
-_SOURCE_OF = {Relative.LEFT: 3, Relative.ACROSS: 2, Relative.RIGHT: 1}  # seat offset
 _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
 _YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>[0-9]{1,2})飜|役満)\)")
@@ -432,7 +431,7 @@ class _Hand(TileFollower):
                 continue
             self.where = f"seat {who} takes[{self.ti[who]}] = {quoted(value)}"
             call = _take_call(value)
-            if (who + _SOURCE_OF[call.source]) % 4 == seat and call.meld.called == tile:
+            if source_of(who, seat) is call.source and call.meld.called == tile:
                 found.append((who, call))
         if not found:
             return None
