@@ -38,6 +38,8 @@ may give ``scores``. What the stream does not say:
   (:attr:`RecordRules.hanchan` is None, unless a South hand is taken to show a hanchan); there
   is no end result in points (:attr:`GameRecord.final_points`).
 
+The reader translates each event into the steps of the hand follower
+(:mod:`riichi_rules.records.follower`); the spellings are :mod:`riichi_rules.records.mjai_names`'.
 A bad line, a tile not held, a call of a tile nobody released, an event before
 ``start_kyoku``, a hand without a result or a stream without ``end_game`` (truncated) is a
 :class:`RecordError` naming the file, the line, the hand and the event.

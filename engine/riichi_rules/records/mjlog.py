@@ -9,10 +9,12 @@ and a reconnecting ``UN`` change nothing at the table and are skipped; any other
 with a note in :attr:`GameRecord.errors`.
 
 Tile ids are Tenhou's 0..135 (``id // 4`` = kind); ids 16, 52, 88 are the red fives when the
-game has them. The reader follows every tile by its id: a tile drawn twice, a discard or call of
-a tile the seat does not hold, a call of a tile that was not the last discard, or a win whose
-hand differs from the one followed is a :class:`RecordError`, as is text that is not a tag
-(a truncated file) and a file without ``</mjloggm>``.
+game has them. The reader translates the tags into the steps of the hand follower
+(:mod:`riichi_rules.records.follower`), which follows every tile by its id: a tile drawn twice,
+a discard or call of a tile the seat does not hold, a call of a tile that was not the last
+discard, or a win whose hand differs from the one followed is a :class:`RecordError`, as is
+text that is not a tag (a truncated file) and a file without ``</mjloggm>``. The packed values
+(meld integer, ``GO`` bits) are read by :mod:`riichi_rules.records.mjlog_codes`.
 """
 
 from __future__ import annotations

@@ -50,10 +50,16 @@ What the record does not say, and what the reader takes:
 * the rules beyond the number of players and the game's length: red fives (seen in the wall),
   kuitan and the rest are those of the platform (:attr:`RecordRules.platform` ``riichi-city``).
 
-Malformed or truncated JSON, a ``data`` that is not a JSON object, a tile not held, a call of a
-tile nobody discarded, an unknown action or end, a hand without its result: a
-:class:`RecordError` naming the file, the hand and the event (its ``eventPos``). A
-three-player game is not read.
+The reader translates the events into the steps of the hand follower
+(:mod:`riichi_rules.records.follower`). Malformed or truncated JSON, a ``data`` that is not a
+JSON object, a tile not held, a call of a tile nobody discarded, an unknown action or end, a
+hand without its result: a :class:`RecordError` naming the file, the hand and the event (its
+``eventPos``). A three-player game is not read.
+
+Long because the record says a hand's start, a win and its score apart, each its own way:
+deals merged into one starting position, a win announced before the result scores it, a double
+ron's score changes shared out between the winners, the draws told by their ends; the codes
+are :mod:`riichi_rules.records.riichi_city_codes`'.
 """
 
 from __future__ import annotations

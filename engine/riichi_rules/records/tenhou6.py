@@ -27,18 +27,23 @@ Soul's yaku names and their own names of limits and draws
 (:mod:`riichi_rules.records.tenhou6_names`); the reader knows those too.
 
 The format keeps each seat's takes and discards apart, so the reader replays the hand to put the
-events in table order: after each discard it looks for a seat whose next take calls that tile from
-that seat. A call names the tile and the seat, not the discard: when that seat lets the same tile
-go again before the caller's turn comes, the call may belong to either discard, and the reader
-keeps the reading with which the whole hand replays (the earliest discard first). Riichi
-acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
-:mod:`riichi_rules.records.events`). What the format does not record:
+events in table order, step by step on the hand follower (:mod:`riichi_rules.records.follower`,
+which holds the table and checks each step): after each discard it looks for a seat whose next
+take calls that tile from that seat. A call names the tile and the seat, not the discard: when
+that seat lets the same tile go again before the caller's turn comes, the call may belong to
+either discard, and the reader keeps the reading with which the whole hand replays (the
+earliest discard first). Riichi acceptance and new dora indicators are placed where Tenhou's
+mjlog has them (see :mod:`riichi_rules.records.events`). What the format does not record:
 
 * fu of limit hands (``満貫8000点``): :attr:`RecordedWin.fu` is None;
 * the tenpai seats at a nagashi mangan, and the hands shown at a draw: the reader shows those
   of the tenpai seats, of the seat that declared nine terminals, of the four at four riichi
   and of the three who called ron at a triple ron (as Tenhou's mjlog shows them; all three
   ``ron3`` of the corpus show the hands of the seats other than the discarder).
+
+Long because that replay is the reader's own (which discard each call takes, the readings of
+an ambiguous call tried in turn, where Tenhou reveals each indicator), besides the translation
+of the call strings and the win's text; the names are :mod:`riichi_rules.records.tenhou6_names`'.
 """
 
 from __future__ import annotations
