@@ -287,8 +287,6 @@ class _Hand(HandFollower[int]):
 
     def new_dora(self, tok: _Token) -> None:
         self.check_open()
-        if not self.kans:
-            raise Fail("a new dora indicator without a kan")
         self.show_dora(self.id(_int_attr(tok, "hai"), "DORA"))
 
     def deltas(self, tok: _Token) -> tuple[int, ...]:

@@ -472,7 +472,7 @@ class _Hand(TileFollower):
             old = self.melds[seat][at]
             if old.called != called or old.source is not source:
                 raise Fail(f"the kakan does not match seat {seat}'s pon {old.to_json()}")
-            _make(MeldType.ADDED_KAN, sp.tiles, called, source, value)
+            _make(MeldType.ADDED_KAN, sp.tiles, called, source, value)  # the text is a kan
             self.added_kan(seat, at, added, "a kakan")
             self.flush_dora(keep=1)  # this kan's indicator comes after its replacement draw
             if self.all_taken():
