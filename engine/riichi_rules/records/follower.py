@@ -242,6 +242,13 @@ class HandFollower(Generic[H]):
         if mtype is MeldType.CHI and source is not Relative.LEFT:
             raise Fail(f"seat {seat} calls chi from seat {from_seat}, not from its left")
         meld = self.meld(seat, mtype, [called, *own], called, source)
+        self.add_call(seat, from_seat, meld, own, what)
+        return meld
+
+    def add_call(self, seat: int, from_seat: int, meld: Meld, own: Sequence[H],
+                 what: str) -> None:
+        """:meth:`call` with the meld made by the reader (from ``from_seat``'s discard and
+        ``own``, which ``seat`` gives up)."""
         for held in own:
             self.remove(seat, held, what)
         self.melds[seat].append(meld)
@@ -249,9 +256,8 @@ class HandFollower(Generic[H]):
         self.last_draw = [None] * self.players
         self.last_actor = seat
         self.add(Call(seat, meld, from_seat, index=self.n))
-        if mtype is MeldType.DAIMINKAN:
+        if meld.type is MeldType.DAIMINKAN:
             self.kan(seat)
-        return meld
 
     def kan(self, seat: int) -> None:
         """``seat`` declared a kan: a new indicator is to come."""

@@ -344,7 +344,8 @@ class _Hand(TileFollower):
         value = self.discards[seat][i]
         self.where = f"seat {seat} discards[{i}] = {quoted(value)}"
         self.di[seat] += 1
-        self.size(seat, 2, "acts")
+        if len(self.concealed[seat]) % 3 != 2:
+            self.size(seat, 2, "acts")
         if isinstance(value, str) and value.startswith("r"):
             tile = self.discard_tile(seat, value[1:])
             self.flush_dora()
@@ -389,7 +390,7 @@ class _Hand(TileFollower):
         self.ti[who] += 1
         own = list(call.meld.tiles)
         own.remove(tile)
-        self.call(who, seat, call.meld.type, tile, own, f"a {call.meld.type}")
+        self.add_call(who, seat, call.meld, own, f"a {call.meld.type}")
         if call.meld.type is MeldType.DAIMINKAN:
             j = self.di[who]
             if j >= len(self.discards[who]) or self.discards[who][j] != 0:
