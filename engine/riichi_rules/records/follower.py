@@ -354,3 +354,6 @@ class TileFollower(HandFollower[Tile]):
 
     def as_tile(self, held: Tile) -> Tile:
         return held
+
+    def sorted_tiles(self, held: Iterable[Tile]) -> tuple[Tile, ...]:
+        return tuple(sorted(held))
