@@ -3,8 +3,10 @@
 A :class:`GameRecord` holds the game's rules, players and :class:`HandRecord` s; each hand is the
 starting position plus a list of events, in the order they happened at the table, that a referee
 can follow one by one. The readers (:mod:`riichi_rules.records.mjlog`,
-:mod:`riichi_rules.records.tenhou6`, :mod:`riichi_rules.records.mjai`) produce the same event
-stream for the same game.
+:mod:`riichi_rules.records.tenhou6`, :mod:`riichi_rules.records.mjai`,
+:mod:`riichi_rules.records.riichi_city`) produce the same event stream for the same game, each
+translating its format into the steps of one hand follower
+(:mod:`riichi_rules.records.follower`), which makes the events.
 
 Conventions:
 

@@ -38,44 +38,47 @@ may give ``scores``. What the stream does not say:
   (:attr:`RecordRules.hanchan` is None, unless a South hand is taken to show a hanchan); there
   is no end result in points (:attr:`GameRecord.final_points`).
 
+The reader translates each event into the steps of the hand follower
+(:mod:`riichi_rules.records.follower`); the spellings are :mod:`riichi_rules.records.mjai_names`'.
 A bad line, a tile not held, a call of a tile nobody released, an event before
 ``start_kyoku``, a hand without a result or a stream without ``end_game`` (truncated) is a
 :class:`RecordError` naming the file, the line, the hand and the event.
 
-Long because the reader both translates its format and follows the hand (the tiles each seat
-holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
-itself: one hand follower shared by the readers (issue #14) would leave the translation here.
+Long because of what the stream leaves unsaid: the kind of a draw, its tenpai seats and the
+hands shown are worked out here from what it does say (above), beside the translation.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from typing import Any, Final
 
 from riichi_rules.errors import InputError
-from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.hand import Meld, MeldType
 from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES, load_json, quoted
 from riichi_rules.records.dates import day_of_id, day_written, tenhou_id
 from riichi_rules.records.events import (
-    AddedKan,
-    Call,
-    ClosedKan,
     Discard,
     Draw,
-    DrawnHand,
-    Event,
     GameRecord,
     HandRecord,
-    NewDora,
     RecordedWin,
     RecordError,
     RecordRules,
     RiichiAccepted,
-    RiichiDeclared,
     Win,
+)
+from riichi_rules.records.fields import json_field, json_int
+from riichi_rules.records.follower import Fail, TileFollower
+from riichi_rules.records.mjai_names import (
+    MJAI_DRAWS,
+    MJAI_YAKU,
+    MJAI_YAKUMAN,
+    mjai_name,
+    tile_of_mjai,
 )
 from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import Tile, Wind
@@ -91,77 +94,8 @@ __all__ = [
     "tile_of_mjai",
 ]
 
-_HONOURS: Final = {"E": 27, "S": 28, "W": 29, "N": 30, "P": 31, "F": 32, "C": 33}
-_SUITS: Final = {"m": 0, "p": 9, "s": 18}
 _SEATS = 4
 _LIVE_WALL = 70  # 136 tiles - 14 dead wall - 4 x 13 dealt: draws (kan draws included)
-_SOURCE: Final = {3: Relative.LEFT, 2: Relative.ACROSS, 1: Relative.RIGHT}  # (target - actor) % 4
-
-MJAI_YAKU: Final[Mapping[str, str]] = {
-    "menzenchin_tsumoho": "menzen_tsumo",
-    "reach": "riichi",
-    "ippatsu": "ippatsu",
-    "chankan": "chankan",
-    "rinshankaiho": "rinshan",
-    "haiteiraoyue": "haitei",
-    "hoteiraoyui": "houtei",
-    "pinfu": "pinfu",
-    "tanyaochu": "tanyao",
-    "ipeko": "iipeikou",
-    "jikaze": "seat_wind",
-    "bakaze": "round_wind",
-    "sangenpai": "yakuhai",  # one han per dragon triplet: resolved from the hand
-    "double_reach": "double_riichi",
-    "chitoitsu": "chiitoitsu",
-    "honchantaiyao": "chanta",
-    "ikkitsukan": "ittsu",
-    "sanshokudojun": "sanshoku",
-    "sanshokudoko": "sanshoku_doukou",
-    "sankantsu": "sankantsu",
-    "toitoiho": "toitoi",
-    "sananko": "sanankou",
-    "shosangen": "shousangen",
-    "honroto": "honroutou",
-    "ryanpeko": "ryanpeikou",
-    "junchantaiyao": "junchan",
-    "honiso": "honitsu",
-    "chiniso": "chinitsu",
-    "renho": "renhou",
-    "dora": "dora",
-    "uradora": "ura_dora",
-    "akadora": "aka_dora",
-}
-"""gimite/mjai's yaku names (``hora.yakus``; lib/mjai/hora.rb) to our yaku ids."""
-
-MJAI_YAKUMAN: Final[Mapping[str, str]] = {
-    "tenho": "tenhou",
-    "chiho": "chiihou",
-    "kokushimuso": "kokushi",
-    "daisangen": "daisangen",
-    "suanko": "suuankou",
-    "tsuiso": "tsuuiisou",
-    "ryuiso": "ryuuiisou",
-    "chinroto": "chinroutou",
-    "daisushi": "daisuushii",
-    "shosushi": "shousuushii",
-    "sukantsu": "suukantsu",
-    "churenpoton": "chuuren",
-}
-"""gimite/mjai's yakuman names to ours. mjai has no names for the single-wait four concealed
-triplets, the thirteen-wait thirteen orphans or the pure nine gates: they read as the plain
-yakuman."""
-
-MJAI_DRAWS: Final[Mapping[str, str]] = {
-    "fanpai": "exhaustive",
-    "kyushukyuhai": "kyuushu_kyuuhai",
-    "sufonrenta": "suufon_renda",
-    "suchareach": "suucha_riichi",
-    "sukaikan": "suukaikan",
-    "sanchaho": "sanchahou",
-    "nagashimangan": "nagashi_mangan",
-}
-"""gimite/mjai's ``ryukyoku.reason`` values to the kinds of
-:data:`~riichi_rules.records.events.DRAWN_HAND_KINDS`."""
 
 UNSCORED: Final = ("recorded only by the score changes (deltas), without han, fu, yaku or "
                    "points: only the score changes can be checked")
@@ -169,34 +103,6 @@ UNSCORED: Final = ("recorded only by the score changes (deltas), without han, fu
 note a game: ``"2 wins recorded only ... (hand 0 (E1-0) line 28, hand 3 (E4-0) line 160)"``)."""
 
 _YAKUHAI = {31: "yakuhai_haku", 32: "yakuhai_hatsu", 33: "yakuhai_chun"}
-
-
-def tile_of_mjai(text: object) -> Tile:
-    """An mjai tile (``1m``..``9s``, ``5mr``/``5pr``/``5sr``, ``E S W N P F C``) as a tile.
-    Raises ValueError (``?``, a hidden tile, too)."""
-    if text == "?":
-        raise ValueError("'?' is a hidden tile: this is one player's view of the game, and a "
-                         "replay needs every tile")
-    if isinstance(text, str):
-        if text in _HONOURS:
-            return Tile.of(_HONOURS[text])
-        if len(text) in (2, 3) and text[0] in "123456789" and text[1] in _SUITS:
-            red = text[2:] == "r"
-            if len(text) == 2 or (red and text[0] == "5"):
-                return Tile.of(_SUITS[text[1]] + int(text[0]) - 1, red)
-    raise ValueError(f"{quoted(text)} is not an mjai tile (1m..9m, 1p..9p, 1s..9s, 5mr/5pr/5sr, "
-                     "E S W N P F C)")
-
-
-def _mjai_name(tile: Tile) -> str:
-    """The mjai spelling of a tile (for messages)."""
-    if tile.kind >= 27:
-        return "ESWNPFC"[tile.kind - 27]
-    return f"{tile.number}{tile.suit.value}" + ("r" if tile.red else "")
-
-
-class _Fail(Exception):
-    """An error at one event; the reader adds the file, line and hand."""
 
 
 FIRST_PROTOCOL = (
@@ -208,195 +114,111 @@ FIRST_PROTOCOL = (
 ``dora_marker``)."""
 
 
-def _field(ev: Mapping[str, Any], key: str) -> Any:
-    if key not in ev:
-        raise _Fail(f"missing field '{key}'")
-    return ev[key]
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(f"{what} must be a whole number, not {quoted(value)}")
-    return value
-
-
 def _ints(value: object, what: str, n: int) -> list[int]:
     if not isinstance(value, list) or len(value) != n:
-        raise _Fail(f"{what} must be a list of {n} whole numbers, not {quoted(value)}")
-    return [_int(v, what) for v in value]
+        raise Fail(f"{what} must be a list of {n} whole numbers, not {quoted(value)}")
+    return [json_int(v, what) for v in value]
 
 
 def _seat(ev: Mapping[str, Any], key: str) -> int:
-    seat = _int(_field(ev, key), key)
+    seat = json_int(json_field(ev, key), key)
     if not 0 <= seat < _SEATS:
-        raise _Fail(f"{key} {seat} is not a seat 0..3")
+        raise Fail(f"{key} {seat} is not a seat 0..3")
     return seat
 
 
-@dataclass(frozen=True, slots=True)
-class _Release:
-    """The tile just released, which a call or a ron may take: by ``seat``, ``on`` a discard,
-    an added kan or a closed kan."""
+class _Hand(TileFollower):
+    """One hand, its events translated into the follower's steps."""
 
-    seat: int
-    tile: Tile
-    on: str
-
-
-class _Hand:
-    """The table state of one hand while its events are read."""
+    HELD = "concealed tiles"
 
     def __init__(self, reader: _Reader, ev: Mapping[str, Any]) -> None:
+        super().__init__(_SEATS)
         self.reader = reader
         if "oya" in ev and not {"bakaze", "kyoku", "honba", "scores", "tehais"} & set(ev):
-            raise _Fail(FIRST_PROTOCOL)
+            raise Fail(FIRST_PROTOCOL)
         try:
-            self.round_wind = Wind.parse(_field(ev, "bakaze"))
+            round_wind = Wind.parse(json_field(ev, "bakaze"))
         except InputError as exc:
-            raise _Fail(f"bakaze: {exc.message}") from None
-        self.kyoku = _int(_field(ev, "kyoku"), "kyoku")
-        if not 1 <= self.kyoku <= 4:
-            raise _Fail(f"kyoku {self.kyoku} is not 1..4")
-        self.honba = _int(_field(ev, "honba"), "honba")
-        self.sticks = _int(_field(ev, "kyotaku"), "kyotaku")
-        if self.honba < 0 or self.sticks < 0:
-            raise _Fail("honba and kyotaku must be 0 or more")
-        self.dealer = _seat(ev, "oya")
-        self.scores = tuple(_ints(_field(ev, "scores"), "scores", _SEATS))
-        self.dora = self.tile(_field(ev, "dora_marker"), "dora_marker")
-        tehais = _field(ev, "tehais")
+            raise Fail(f"bakaze: {exc.message}") from None
+        kyoku = json_int(json_field(ev, "kyoku"), "kyoku")
+        if not 1 <= kyoku <= 4:
+            raise Fail(f"kyoku {kyoku} is not 1..4")
+        honba = json_int(json_field(ev, "honba"), "honba")
+        sticks = json_int(json_field(ev, "kyotaku"), "kyotaku")
+        if honba < 0 or sticks < 0:
+            raise Fail("honba and kyotaku must be 0 or more")
+        dealer = _seat(ev, "oya")
+        scores = tuple(_ints(json_field(ev, "scores"), "scores", _SEATS))
+        dora = self.tile(json_field(ev, "dora_marker"), "dora_marker")
+        tehais = json_field(ev, "tehais")
         if not isinstance(tehais, list) or len(tehais) != _SEATS:
-            raise _Fail("tehais must be a list of 4 hands")
-        self.concealed: list[list[Tile]] = []
+            raise Fail("tehais must be a list of 4 hands")
+        hands: list[list[Tile]] = []
         for seat, hand in enumerate(tehais):
             if not isinstance(hand, list) or len(hand) != 13:
-                raise _Fail(f"tehais[{seat}] must be a list of 13 tiles, not {quoted(hand)}")
-            self.concealed.append([self.tile(t, f"tehais[{seat}]") for t in hand])
-        self.start = tuple(tuple(sorted(h)) for h in self.concealed)
-        self.melds: list[list[Meld]] = [[] for _ in range(_SEATS)]
-        self.events: list[Event] = []
-        self.last_draw: list[Tile | None] = [None] * _SEATS
-        self.release: _Release | None = None
-        self.declared: set[int] = set()
-        self.accepted: set[int] = set()
-        self.shown = [self.dora]
-        self.kans: list[int] = []  # declarers, in order
-        self.unrevealed: list[int] = []  # kans whose new indicator is still to come
+                raise Fail(f"tehais[{seat}] must be a list of 13 tiles, not {quoted(hand)}")
+            hands.append([self.tile(t, f"tehais[{seat}]") for t in hand])
+        self.set_up(round_wind=round_wind, kyoku=kyoku, honba=honba, sticks=sticks,
+                    dealer=dealer, scores=scores, hands=hands, dora=dora)
         self.draws = 0
-        self.last_actor = self.dealer
-        self.ended = False
 
-    @property
-    def name(self) -> str:
-        return f"{self.round_wind.value}{self.kyoku}-{self.honba}"
-
-    @property
-    def n(self) -> int:
-        return len(self.events)
+    def named(self, held: Tile) -> str:
+        return mjai_name(held)
 
     def tile(self, value: object, what: str) -> Tile:
         try:
             tile = tile_of_mjai(value)
         except ValueError as exc:
-            raise _Fail(f"{what}: {exc}") from None
+            raise Fail(f"{what}: {exc}") from None
         if tile.red:
             if self.reader.aka is False:
-                raise _Fail(f"{what}: a red five in a game without red fives (aka_flag)")
+                raise Fail(f"{what}: a red five in a game without red fives (aka_flag)")
             self.reader.red_seen = True
         return tile
 
-    def add(self, event: Event) -> None:
-        self.events.append(event)
-
-    def remove(self, seat: int, tile: Tile, what: str) -> None:
-        try:
-            self.concealed[seat].remove(tile)
-        except ValueError:
-            raise _Fail(f"{what}: seat {seat} does not hold {_mjai_name(tile)}") from None
-
-    def size(self, seat: int, remainder: int, what: str) -> None:
-        held = len(self.concealed[seat])
-        if held % 3 != remainder:
-            raise _Fail(f"seat {seat} {what} holding {held} concealed tiles")
-
-    def meld(self, mtype: MeldType, tiles: Sequence[Tile], called: Tile | None,
-             source: Relative | None) -> Meld:
-        try:
-            return Meld.make(mtype, tiles, called, source)
-        except InputError as exc:
-            raise _Fail(exc.message) from None
-
     def tiles(self, ev: Mapping[str, Any], key: str, n: int) -> list[Tile]:
-        value = _field(ev, key)
+        value = json_field(ev, key)
         if not isinstance(value, list) or len(value) != n:
-            raise _Fail(f"{key} must be a list of {n} tiles, not {quoted(value)}")
+            raise Fail(f"{key} must be a list of {n} tiles, not {quoted(value)}")
         return [self.tile(t, key) for t in value]
 
     # -- events --
     def step(self, kind: str, ev: Mapping[str, Any]) -> None:
-        if self.ended and not (kind == "hora" and self.events
-                               and isinstance(self.events[-1], Win)):
-            raise _Fail("an event after the hand's result")
+        if not (kind == "hora" and self.events and isinstance(self.events[-1], Win)):
+            self.check_open()
         handler = getattr(self, "on_" + kind)
         handler(ev)
 
     def on_tsumo(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        tile = self.tile(_field(ev, "pai"), "pai")
+        tile = self.tile(json_field(ev, "pai"), "pai")
         self.size(seat, 1, "draws")
         self.draws += 1
         if self.draws > _LIVE_WALL:
-            raise _Fail(f"draw {self.draws}: the wall has {_LIVE_WALL} tiles to draw")
-        self.concealed[seat].append(tile)
-        self.last_draw[seat] = tile
-        self.release = None
-        self.last_actor = seat
-        self.add(Draw(seat, tile, index=self.n))
+            raise Fail(f"draw {self.draws}: the wall has {_LIVE_WALL} tiles to draw")
+        self.draw(seat, tile)
 
     def on_dahai(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        tile = self.tile(_field(ev, "pai"), "pai")
+        tile = self.tile(json_field(ev, "pai"), "pai")
         tsumogiri = ev.get("tsumogiri")
         if tsumogiri is not None and not isinstance(tsumogiri, bool):
-            raise _Fail(f"tsumogiri must be true or false, not {quoted(tsumogiri)}")
+            raise Fail(f"tsumogiri must be true or false, not {quoted(tsumogiri)}")
         if tsumogiri and self.last_draw[seat] != tile:
             drawn = self.last_draw[seat]
-            raise _Fail(f"tsumogiri of {_mjai_name(tile)}, but seat {seat} just drew "
-                        + (_mjai_name(drawn) if drawn is not None else "nothing"))
-        self.size(seat, 2, "discards")
-        self.remove(seat, tile, "dahai")
-        self.last_draw[seat] = None
-        self.release = _Release(seat, tile, "discard")
-        self.last_actor = seat
-        self.add(Discard(seat, tile, tsumogiri, index=self.n))
+            raise Fail(f"tsumogiri of {mjai_name(tile)}, but seat {seat} just drew "
+                       + (mjai_name(drawn) if drawn is not None else "nothing"))
+        self.discard(seat, tile, tsumogiri, "dahai")
 
     def _claim(self, ev: Mapping[str, Any], mtype: MeldType, consumed: int) -> None:
         seat = _seat(ev, "actor")
         target = _seat(ev, "target")
-        tile = self.tile(_field(ev, "pai"), "pai")
+        tile = self.tile(json_field(ev, "pai"), "pai")
         own = self.tiles(ev, "consumed", consumed)
-        rel = self.release
-        if rel is None or rel.on != "discard" or rel.seat != target or rel.tile != tile:
-            last = (f"seat {rel.seat}'s {_mjai_name(rel.tile)}" if rel is not None
-                    else "no tile")
-            raise _Fail(f"seat {seat} calls {_mjai_name(tile)} from seat {target}, but the "
-                        f"last discard is {last}")
-        if seat == target:
-            raise _Fail(f"seat {seat} calls its own discard")
-        source = _SOURCE[(target - seat) % _SEATS]
-        if mtype is MeldType.CHI and source is not Relative.LEFT:
-            raise _Fail(f"seat {seat} calls chi from seat {target}, not from its left")
+        self.claimed(seat, tile, target)
         self.size(seat, 1, f"calls {mtype}")
-        meld = self.meld(mtype, [tile, *own], tile, source)
-        for t in own:
-            self.remove(seat, t, str(mtype))
-        self.melds[seat].append(meld)
-        self.release = None
-        self.last_draw = [None] * _SEATS
-        self.last_actor = seat
-        self.add(Call(seat, meld, target, index=self.n))
-        if mtype is MeldType.DAIMINKAN:
-            self.kan(seat)
+        self.call(seat, target, mtype, tile, own, str(mtype))
 
     def on_chi(self, ev: Mapping[str, Any]) -> None:
         self._claim(ev, MeldType.CHI, 2)
@@ -407,80 +229,46 @@ class _Hand:
     def on_daiminkan(self, ev: Mapping[str, Any]) -> None:
         self._claim(ev, MeldType.DAIMINKAN, 3)
 
-    def kan(self, seat: int) -> None:
-        self.kans.append(seat)
-        self.unrevealed.append(seat)
-
     def on_kakan(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        added = self.tile(_field(ev, "pai"), "pai")
+        added = self.tile(json_field(ev, "pai"), "pai")
         pon_tiles = self.tiles(ev, "consumed", 3)
         self.size(seat, 2, "adds to a pon")
-        at = next((i for i, m in enumerate(self.melds[seat])
-                   if m.type is MeldType.PON and m.tiles[0].kind == added.kind), None)
-        if at is None:
-            raise _Fail(f"seat {seat} adds {_mjai_name(added)} to a pon it does not have")
+        at = self.pon_of(seat, added)
         pon = self.melds[seat][at]
         if sorted(pon_tiles) != sorted(pon.tiles):
-            raise _Fail(f"consumed {[_mjai_name(t) for t in pon_tiles]} are not the tiles of "
-                        f"seat {seat}'s pon {[_mjai_name(t) for t in pon.tiles]}")
-        self.remove(seat, added, "kakan")
-        meld = self.meld(MeldType.ADDED_KAN, [*pon.tiles, added], pon.called, pon.source)
-        self.melds[seat][at] = meld
-        self.last_draw[seat] = None
-        self.release = _Release(seat, added, "added_kan")
-        self.last_actor = seat
-        self.add(AddedKan(seat, meld, added, index=self.n))
-        self.kan(seat)
+            raise Fail(f"consumed {[mjai_name(t) for t in pon_tiles]} are not the tiles of "
+                       f"seat {seat}'s pon {[mjai_name(t) for t in pon.tiles]}")
+        self.added_kan(seat, at, added, "kakan")
 
     def on_ankan(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
         tiles = self.tiles(ev, "consumed", 4)
         self.size(seat, 2, "declares a closed kan")
-        meld = self.meld(MeldType.CLOSED_KAN, tiles, None, None)
-        for t in tiles:
-            self.remove(seat, t, "ankan")
-        self.melds[seat].append(meld)
-        self.last_draw[seat] = None
-        self.release = _Release(seat, tiles[0], "closed_kan")
-        self.last_actor = seat
-        self.add(ClosedKan(seat, meld, index=self.n))
-        self.kan(seat)
+        self.closed_kan(seat, tiles, "ankan")
 
     def on_dora(self, ev: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(ev, "dora_marker"), "dora_marker")
-        if not self.kans:
-            raise _Fail("a new dora indicator without a kan")
-        seat = self.unrevealed.pop(0) if self.unrevealed else self.kans[-1]
-        self.shown.append(tile)
-        self.add(NewDora(seat, tile, index=self.n))
+        self.show_dora(self.tile(json_field(ev, "dora_marker"), "dora_marker"))
 
     def on_reach(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
-        if seat in self.declared:
-            raise _Fail(f"seat {seat} declares riichi twice")
-        self.declared.add(seat)
+        self.declare_riichi(seat)
         self.last_actor = seat
-        self.add(RiichiDeclared(seat, index=self.n))
 
     def on_reach_accepted(self, ev: Mapping[str, Any]) -> None:
-        seat = _seat(ev, "actor")
-        if seat not in self.declared or seat in self.accepted:
-            raise _Fail(f"seat {seat}'s riichi is accepted without being declared")
-        self.accepted.add(seat)
-        self.add(RiichiAccepted(seat, index=self.n))
+        self.accept_riichi(_seat(ev, "actor"))
 
     def on_hora(self, ev: Mapping[str, Any]) -> None:
         seat = _seat(ev, "actor")
         target = _seat(ev, "target")
-        deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
+        deltas = tuple(_ints(json_field(ev, "deltas"), "deltas", _SEATS))
         first = not self.ended
         if seat == target:
             if not first:
-                raise _Fail("a second winner wins by ron on the same tile, not by tsumo")
+                raise Fail("a second winner wins by ron on the same tile, not by tsumo")
             drawn = self.last_draw[seat]
             if drawn is None:
-                raise _Fail(f"seat {seat} wins by tsumo without having just drawn")
+                raise Fail(f"seat {seat} wins by tsumo without having just drawn")
             self.size(seat, 2, "wins by tsumo")
             win_tile = drawn
             concealed = list(self.concealed[seat])
@@ -488,53 +276,50 @@ class _Hand:
         else:
             rel = self.release
             if rel is None or rel.seat != target:
-                raise _Fail(f"seat {seat} wins on seat {target}, which has just released no "
-                            "tile")
+                raise Fail(f"seat {seat} wins on seat {target}, which has just released no "
+                           "tile")
             self.size(seat, 1, "wins by ron")
-            win_tile = rel.tile
+            win_tile = rel.held
             concealed = list(self.concealed[seat])
         if "pai" in ev and self.tile(ev["pai"], "pai") != win_tile:
-            raise _Fail(f"pai {quoted(ev['pai'])}, but the winning tile is "
-                        f"{_mjai_name(win_tile)}")
+            raise Fail(f"pai {quoted(ev['pai'])}, but the winning tile is "
+                       f"{mjai_name(win_tile)}")
         shown = ev.get("hora_tehais")
         if isinstance(shown, list) and "?" not in shown:
             tiles = sorted(self.tile(t, "hora_tehais") for t in shown)
             if tiles != sorted(concealed):
-                raise _Fail(f"hora_tehais {shown} is not seat {seat}'s hand as followed")
+                raise Fail(f"hora_tehais {shown} is not seat {seat}'s hand as followed")
         hand = tuple(sorted([*concealed, win_tile]))
         ura_value = ev.get("ura_markers", ev.get("uradora_markers", []))
         if not isinstance(ura_value, list):
-            raise _Fail(f"ura_markers must be a list of tiles, not {quoted(ura_value)}")
+            raise Fail(f"ura_markers must be a list of tiles, not {quoted(ura_value)}")
         ura = tuple(self.tile(t, "ura_markers") for t in ura_value)
-        melds = tuple(self.melds[seat])
         recorded = RecordedWin(
             han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(), deltas=deltas,
-            pao=None, honba=self.honba, sticks=self.sticks + len(self.accepted) if first else 0)
+            pao=None, honba=self.honba, sticks=self.sticks_won(first))
         if "hora_points" in ev or "fan" in ev or "yakus" in ev:
-            recorded = self.score(ev, recorded, hand, melds)
+            recorded = self.score(ev, recorded, hand, self.melds[seat])
         else:
-            self.reader.unscored.append(f"hand {len(self.reader.hands)} ({self.name}) line "
+            self.reader.unscored.append(f"hand {len(self.reader.hands)} ({self.label}) line "
                                         f"{self.reader.line}")
-        self.add(Win(seat, target, hand, win_tile, melds, tuple(self.shown),
-                     ura if seat in self.accepted else (), recorded, index=self.n))
-        self.ended = True
+        self.win(seat, target, hand, win_tile, ura if seat in self.accepted else (), recorded)
 
     def score(self, ev: Mapping[str, Any], base: RecordedWin, hand: Sequence[Tile],
               melds: Sequence[Meld]) -> RecordedWin:
         """The gimite/mjai score fields of a ``hora``: ``fan``, ``fu``, ``hora_points``,
         ``yakus``."""
-        points = _int(_field(ev, "hora_points"), "hora_points")
-        fu = _int(ev["fu"], "fu") if ev.get("fu") is not None else None
-        yakus = _field(ev, "yakus")
+        points = json_int(json_field(ev, "hora_points"), "hora_points")
+        fu = json_int(ev["fu"], "fu") if ev.get("fu") is not None else None
+        yakus = json_field(ev, "yakus")
         if not isinstance(yakus, list):
-            raise _Fail(f"yakus must be a list of [name, fan], not {quoted(yakus)}")
+            raise Fail(f"yakus must be a list of [name, fan], not {quoted(yakus)}")
         yaku: dict[str, int] = {}
         yakuman: list[str] = []
         for entry in yakus:
             if (not isinstance(entry, list) or len(entry) != 2
                     or not isinstance(entry[0], str)):
-                raise _Fail(f"a yakus entry is [name, fan], not {quoted(entry)}")
-            name, fan = entry[0], _int(entry[1], f"the fan of {entry[0]}")
+                raise Fail(f"a yakus entry is [name, fan], not {quoted(entry)}")
+            name, fan = entry[0], json_int(entry[1], f"the fan of {entry[0]}")
             if name in MJAI_YAKUMAN:
                 yakuman.append(MJAI_YAKUMAN[name])
             elif name == "sangenpai":
@@ -543,7 +328,7 @@ class _Hand:
                            + sum(m.tiles[0].kind == k and m.type is not MeldType.CHI
                                  for m in melds) * 3 >= 3]
                 if len(dragons) != fan:
-                    raise _Fail(f"sangenpai {fan}, but the hand has {len(dragons)} dragon "
+                    raise Fail(f"sangenpai {fan}, but the hand has {len(dragons)} dragon "
                                 "triplets")
                 for k in dragons:
                     yaku[_YAKUHAI[k]] = 1
@@ -551,19 +336,19 @@ class _Hand:
                 if fan > 0:
                     yaku[MJAI_YAKU[name]] = yaku.get(MJAI_YAKU[name], 0) + fan
             else:
-                raise _Fail(f"unknown yaku {quoted(name)}")
+                raise Fail(f"unknown yaku {quoted(name)}")
         han = 13 * len(yakuman) if yakuman else sum(yaku.values())
-        if "fan" in ev and not yakuman and _int(ev["fan"], "fan") != han:
-            raise _Fail(f"fan {ev['fan']}, but the yakus add up to {han}")
+        if "fan" in ev and not yakuman and json_int(ev["fan"], "fan") != han:
+            raise Fail(f"fan {ev['fan']}, but the yakus add up to {han}")
         return RecordedWin(han=han, fu=fu, points=points, limit=0, yaku=tuple(yaku.items()),
                            yakuman=tuple(yakuman), deltas=base.deltas, pao=None,
                            honba=base.honba, sticks=base.sticks)
 
     def on_ryukyoku(self, ev: Mapping[str, Any]) -> None:
-        deltas = tuple(_ints(_field(ev, "deltas"), "deltas", _SEATS))
+        deltas = tuple(_ints(json_field(ev, "deltas"), "deltas", _SEATS))
         reason = ev.get("reason")
         if reason is not None and reason not in MJAI_DRAWS:
-            raise _Fail(f"unknown ryukyoku reason {quoted(reason)} "
+            raise Fail(f"unknown ryukyoku reason {quoted(reason)} "
                         f"(known: {', '.join(MJAI_DRAWS)})")
         kind = MJAI_DRAWS[reason] if reason is not None else self.draw_kind()
         if reason is None and kind == "exhaustive" and any(
@@ -579,21 +364,20 @@ class _Hand:
                     continue
                 tiles = tuple(sorted(self.tile(t, f"tehais[{s}]") for t in shown))
                 if list(tiles) != sorted(self.concealed[s]):
-                    raise _Fail(f"tehais[{s}] is not seat {s}'s hand as followed")
+                    raise Fail(f"tehais[{s}] is not seat {s}'s hand as followed")
                 revealed[s] = tiles
         tenpai: tuple[int, ...] = ()
         if kind in ("exhaustive", "nagashi_mangan"):
             tenpai = self.tenpai(ev, deltas, kind)
             if not isinstance(tehais, list):
-                revealed = {s: tuple(sorted(self.concealed[s])) for s in tenpai}
+                revealed = self.shown_hands(tenpai)
         elif kind == "kyuushu_kyuuhai":
-            revealed = revealed or {seat: tuple(sorted(self.concealed[seat]))}
+            revealed = revealed or self.shown_hands([seat])
         elif kind == "suucha_riichi" and not isinstance(tehais, list):
-            revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+            revealed = self.shown_hands(sorted(self.declared))
         elif kind == "sanchahou" and not isinstance(tehais, list):
-            revealed = {s: tuple(sorted(self.concealed[s])) for s in range(_SEATS) if s != seat}
-        self.add(DrawnHand(seat, kind, tenpai, revealed, deltas, index=self.n))
-        self.ended = True
+            revealed = self.shown_hands(s for s in range(_SEATS) if s != seat)
+        self.drawn(seat, kind, tenpai, revealed, deltas)
 
     def tenpai(self, ev: Mapping[str, Any], deltas: Sequence[int],
                kind: str) -> tuple[int, ...]:
@@ -601,7 +385,7 @@ class _Hand:
         if flags is not None:
             if not isinstance(flags, list) or len(flags) != _SEATS or not all(
                     isinstance(f, bool) for f in flags):
-                raise _Fail(f"tenpais must be a list of 4 booleans, not {quoted(flags)}")
+                raise Fail(f"tenpais must be a list of 4 booleans, not {quoted(flags)}")
             return tuple(s for s in range(_SEATS) if flags[s])
         if kind == "nagashi_mangan":
             return ()
@@ -628,14 +412,8 @@ class _Hand:
             return "suukaikan"
         if isinstance(last, Discard):
             return "sanchahou"
-        raise _Fail(f"a draw after {self.draws} of {_LIVE_WALL} tiles that the log does not "
+        raise Fail(f"a draw after {self.draws} of {_LIVE_WALL} tiles that the log does not "
                     "name (no 'reason'), and no abortive draw fits")
-
-    def record(self, index: int) -> HandRecord:
-        return HandRecord(
-            index=index, round_wind=self.round_wind, kyoku=self.kyoku, honba=self.honba,
-            sticks=self.sticks, dealer=self.dealer, scores=self.scores,
-            dora_indicator=self.dora, hands=self.start, events=tuple(self.events))
 
 
 _HAND_EVENTS = frozenset({"tsumo", "dahai", "chi", "pon", "daiminkan", "kakan", "ankan", "dora",
@@ -663,7 +441,7 @@ class _Reader:
         shown = self.text if len(self.text) <= 100 else self.text[:97] + "..."
         place = f"{self.name}: line {self.line}"
         if self.hand is not None:
-            place += f", hand {len(self.hands)} ({self.hand.name}), event {self.hand.n}"
+            place += f", {self.hand.place(len(self.hands))}"
         return f"{place} ({shown})"
 
     def read(self, lines: Sequence[tuple[int, str, object]]) -> GameRecord:
@@ -671,11 +449,11 @@ class _Reader:
             self.line, self.text = number, text
             try:
                 self.step(ev)
-            except _Fail as exc:
+            except Fail as exc:
                 raise RecordError(f"{self.where()}: {exc}", self.name) from None
         if self.hand is not None and not self.hand.ended:
             raise RecordError(f"{self.name}: truncated: hand {len(self.hands)} "
-                              f"({self.hand.name}) has no result (no hora or ryukyoku)",
+                              f"({self.hand.label}) has no result (no hora or ryukyoku)",
                               self.name)
         if not self.ended:
             raise RecordError(f"{self.name}: truncated: the stream ends without end_game",
@@ -708,15 +486,15 @@ class _Reader:
 
     def step(self, ev: object) -> None:
         if not isinstance(ev, Mapping) or not isinstance(ev.get("type"), str):
-            raise _Fail("an mjai event is a JSON object with a 'type'")
+            raise Fail("an mjai event is a JSON object with a 'type'")
         kind = ev["type"]
         if self.ended:
-            raise _Fail(f"a {kind} event after end_game")
+            raise Fail(f"a {kind} event after end_game")
         if kind == "none":
             return
         if kind in _HAND_EVENTS:
             if self.hand is None:
-                raise _Fail(f"a {kind} event before start_kyoku")
+                raise Fail(f"a {kind} event before start_kyoku")
             self.hand.step(kind, ev)
         elif kind == "start_game":
             self.start_game(ev)
@@ -725,7 +503,7 @@ class _Reader:
             self.hand = _Hand(self, ev)
         elif kind == "end_kyoku":
             if self.hand is None:
-                raise _Fail("end_kyoku without a hand")
+                raise Fail("end_kyoku without a hand")
             self.finish_hand()
         elif kind == "end_game":
             self.finish_hand()
@@ -737,18 +515,18 @@ class _Reader:
 
     def start_game(self, ev: Mapping[str, Any]) -> None:
         if self.started or self.hands or self.hand is not None:
-            raise _Fail("start_game in the middle of a game")
+            raise Fail("start_game in the middle of a game")
         self.started = True
         names = ev.get("names")
         if names is not None:
             if (not isinstance(names, list) or len(names) != _SEATS
                     or not all(isinstance(n, str) for n in names)):
-                raise _Fail(f"names must be a list of 4 strings, not {quoted(names)}")
+                raise Fail(f"names must be a list of 4 strings, not {quoted(names)}")
             self.players = tuple(names)
         aka = ev.get("aka_flag")
         if aka is not None:
             if not isinstance(aka, bool):
-                raise _Fail(f"aka_flag must be true or false, not {quoted(aka)}")
+                raise Fail(f"aka_flag must be true or false, not {quoted(aka)}")
             self.aka = aka
         self.raw.update({k: v for k, v in ev.items() if k not in ("type", "names")})
 
@@ -757,7 +535,7 @@ class _Reader:
         if hand is None:
             return
         if not hand.ended:
-            raise _Fail(f"hand {len(self.hands)} ({hand.name}) has no result (no hora or "
+            raise Fail(f"hand {len(self.hands)} ({hand.label}) has no result (no hora or "
                         "ryukyoku): truncated?")
         self.hands.append(hand.record(len(self.hands)))
         self.hand = None

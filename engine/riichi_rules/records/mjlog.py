@@ -9,48 +9,36 @@ and a reconnecting ``UN`` change nothing at the table and are skipped; any other
 with a note in :attr:`GameRecord.errors`.
 
 Tile ids are Tenhou's 0..135 (``id // 4`` = kind); ids 16, 52, 88 are the red fives when the
-game has them. The reader follows every tile by its id: a tile drawn twice, a discard or call of
-a tile the seat does not hold, a call of a tile that was not the last discard, or a win whose
-hand differs from the one followed is a :class:`RecordError`, as is text that is not a tag
-(a truncated file) and a file without ``</mjloggm>``.
-
-Long because the reader both translates its format and follows the hand (the tiles each seat
-holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
-itself: one hand follower shared by the readers (issue #14) would leave the translation here.
+game has them. The reader translates the tags into the steps of the hand follower
+(:mod:`riichi_rules.records.follower`), which follows every tile by its id: a tile drawn twice,
+a discard or call of a tile the seat does not hold, a call of a tile that was not the last
+discard, or a win whose hand differs from the one followed is a :class:`RecordError`, as is
+text that is not a tag (a truncated file) and a file without ``</mjloggm>``. The packed values
+(meld integer, ``GO`` bits) are read by :mod:`riichi_rules.records.mjlog_codes`.
 """
 
 from __future__ import annotations
 
 import html
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 from urllib.parse import unquote
 
 from riichi_rules.errors import InputError
-from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.hand import MeldType
 from riichi_rules.limits import RECORD_TAGS, RECORD_VALUES, cut, quoted, whole_number
 from riichi_rules.records.dates import day_of_id
 from riichi_rules.records.events import (
-    AddedKan,
-    Call,
-    ClosedKan,
-    Discard,
-    Draw,
-    DrawnHand,
-    Event,
     GameRecord,
     HandRecord,
-    NewDora,
-    Nukidora,
     RecordedWin,
     RecordError,
-    RecordRules,
-    RiichiAccepted,
-    RiichiDeclared,
     Win,
 )
+from riichi_rules.records.follower import Fail, HandFollower, Release
+from riichi_rules.records.mjlog_codes import PackedMeld, decode_meld, go_rules
 from riichi_rules.records.tenhou_agari import TENHOU_YAKUMAN, tenhou_yaku, tile_from_136
 from riichi_rules.records.text import at_most, load_text
 from riichi_rules.tiles import WINDS, Tile, Wind
@@ -62,7 +50,6 @@ _DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
-_FROM_REL = {1: Relative.RIGHT, 2: Relative.ACROSS, 3: Relative.LEFT}
 _DRAW_KINDS: Mapping[str | None, str] = {
     None: "exhaustive",
     "yao9": "kyuushu_kyuuhai",
@@ -85,88 +72,6 @@ _NO_ATTRS: Mapping[str, str] = {}
 _ACTS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
          **{c: (seat, False) for seat, c in enumerate("DEFG")}}
 """The tags of a draw (T U V W) and of a discard (D E F G): the seat, and whether it draws."""
-
-
-@dataclass(frozen=True, slots=True)
-class PackedMeld:
-    """A decoded mjlog ``m`` value. ``type`` is chi, pon, kakan, daiminkan, ankan or nukidora;
-    ``ids`` the tile ids of the meld (4 for kans; 1 for nukidora); ``called`` the claimed id
-    (for kakan: the pon's); ``added`` kakan's added id; ``from_rel`` 0 self, 1 right
-    (shimocha), 2 across (toimen), 3 left (kamicha)."""
-
-    type: str
-    ids: tuple[int, ...]
-    called: int | None
-    added: int | None
-    from_rel: int
-
-
-def decode_meld(m: int) -> PackedMeld:
-    """Decode Tenhou's packed meld integer (the ``m`` of ``N`` and ``AGARI``).
-
-    Bits (Tenhou's encoding): 0-1 who it came from, relative; bit 2 chi: bits 10.. hold
-    ``base*3 + called position`` (base = the run's first kind as ``suit*7 + start``) and bits
-    3-4, 5-6, 7-8 the copy (0..3) of each of the three tiles; bit 3 pon, bit 4 kakan: bits 9..
-    hold ``kind*3 + called position`` among the three pon tiles and bits 5-6 the copy left out
-    of the pon (the added one, for kakan); bit 5 nukidora: bits 8.. the tile id; none of these:
-    a kan, bits 8.. the called (or first) tile id, relative 0 = ankan. Raises ValueError."""
-    if isinstance(m, bool) or not isinstance(m, int) or not 0 <= m < 1 << 16:
-        raise ValueError(f"a packed meld is 0..65535, not {quoted(m)}")
-    rel = m & 3
-    if m & 0x4:
-        packed = m >> 10
-        called_at, base = packed % 3, packed // 3
-        if base >= 21:
-            raise ValueError(f"chi {m}: run start {base} is out of range")
-        kind = (base // 7) * 9 + base % 7
-        ids = tuple((kind + i) * 4 + ((m >> (3 + 2 * i)) & 3) for i in range(3))
-        return PackedMeld("chi", ids, ids[called_at], None, rel)
-    if m & 0x18:
-        packed = m >> 9
-        called_at, kind = packed % 3, packed // 3
-        if kind >= 34:
-            raise ValueError(f"pon {m}: tile kind {kind} is out of range")
-        unused = (m >> 5) & 3
-        pon = tuple(kind * 4 + c for c in range(4) if c != unused)
-        if m & 0x8:
-            return PackedMeld("pon", pon, pon[called_at], None, rel)
-        added = kind * 4 + unused
-        return PackedMeld("kakan", tuple(sorted((*pon, added))), pon[called_at], added, rel)
-    if m & 0x20:
-        tile_id = m >> 8
-        if tile_id > 135:
-            raise ValueError(f"nukidora {m}: tile id {tile_id} is out of range")
-        return PackedMeld("nukidora", (tile_id,), None, None, rel)
-    tile_id = m >> 8
-    if tile_id > 135:
-        raise ValueError(f"kan {m}: tile id {tile_id} is out of range")
-    kind = tile_id // 4
-    ids = tuple(kind * 4 + c for c in range(4))
-    if rel == 0:
-        return PackedMeld("ankan", ids, None, None, 0)
-    return PackedMeld("daiminkan", ids, tile_id, None, rel)
-
-
-def go_rules(go_type: int, raw: Mapping[str, object] | None = None) -> RecordRules:
-    """The rules of a ``GO type`` (README "GO type bits"): 0x02 no red fives, 0x04 no kuitan,
-    0x08 hanchan, 0x10 3-player, 0x20/0x80 room, 0x40 fast, 0x200/0x400/0x800 special lobbies
-    (non-standard scoring)."""
-    players = 3 if go_type & 0x10 else 4
-    red = not go_type & 0x02
-    kuitan = not go_type & 0x04
-    hanchan = bool(go_type & 0x08)
-    room = {0x00: "般", 0x80: "上", 0x20: "特", 0xA0: "鳳"}[go_type & 0xA0]
-    label = (
-        ("三" if players == 3 else "四")
-        + room
-        + ("南" if hanchan else "東")
-        + ("喰" if kuitan else "")
-        + ("赤" if red else "")
-        + ("速" if go_type & 0x40 else "")
-    )
-    standard = not go_type & 0xE00
-    raw_rules = dict(raw) if raw is not None else {"type": go_type}
-    return RecordRules(players, red, kuitan, hanchan, standard, label, raw_rules, "tenhou")
 
 
 @dataclass(slots=True)
@@ -215,29 +120,25 @@ def _tokens(text: str, name: str) -> list[_Token]:
     return out
 
 
-class _Fail(Exception):
-    """An error inside one tag; the reader adds the file, hand and event."""
-
-
 def _ints(value: str, what: str) -> list[int]:
     try:
         return [whole_number(v.strip()) for v in value.split(",")] if value.strip() else []
     except ValueError:
-        raise _Fail(f"{what} must be whole numbers separated by commas, not {quoted(value)}"
+        raise Fail(f"{what} must be whole numbers separated by commas, not {quoted(value)}"
                     ) from None
 
 
 def _floats(value: str, what: str) -> list[float]:
     numbers = [v.strip() for v in value.split(",")] if value.strip() else []
     if not all(_DECIMAL.fullmatch(v) for v in numbers):
-        raise _Fail(f"{what} must be numbers (such as -19.1) separated by commas, not "
+        raise Fail(f"{what} must be numbers (such as -19.1) separated by commas, not "
                     f"{quoted(value)}")
     return [float(v) for v in numbers]
 
 
 def _attr(tok: _Token, key: str) -> str:
     if key not in tok.attrs:
-        raise _Fail(f"missing attribute '{key}'")
+        raise Fail(f"missing attribute '{key}'")
     return tok.attrs[key]
 
 
@@ -246,252 +147,157 @@ def _int_attr(tok: _Token, key: str) -> int:
     try:
         return whole_number(value.strip())
     except ValueError:
-        raise _Fail(f"attribute '{key}' must be a whole number, not {quoted(value)}") from None
+        raise Fail(f"attribute '{key}' must be a whole number, not {quoted(value)}") from None
 
 
-class _Hand:
-    """The table state of one hand while its tags are read."""
+class _Hand(HandFollower[int]):
+    """One hand, its tags translated into the follower's steps; a tile is followed by its id."""
 
     def __init__(self, reader: _Reader, tok: _Token) -> None:
-        self.reader = reader
         players = reader.rules.players
+        super().__init__(players)
+        self.reader = reader
         seed = _ints(_attr(tok, "seed"), "INIT seed")
         if len(seed) != 6:
-            raise _Fail(f"INIT seed has 6 numbers (round, honba, sticks, dice, dice, dora), "
-                        f"not {len(seed)}")
-        self.round, self.honba, self.sticks = seed[0], seed[1], seed[2]
-        if not 0 <= self.round < 16 or self.honba < 0 or self.sticks < 0:
-            raise _Fail(f"INIT seed {seed[:3]} is not a round 0..15 with honba, sticks >= 0")
+            raise Fail(f"INIT seed has 6 numbers (round, honba, sticks, dice, dice, dora), "
+                       f"not {len(seed)}")
+        round_, honba, sticks = seed[0], seed[1], seed[2]
+        if not 0 <= round_ < 16 or honba < 0 or sticks < 0:
+            raise Fail(f"INIT seed {seed[:3]} is not a round 0..15 with honba, sticks >= 0")
         ten = _ints(_attr(tok, "ten"), "INIT ten")
         if len(ten) < players:
-            raise _Fail(f"INIT ten has {len(ten)} scores for {players} players")
-        self.scores = tuple(t * 100 for t in ten[:players])
-        self.dealer = _int_attr(tok, "oya")
-        if not 0 <= self.dealer < players:
-            raise _Fail(f"INIT oya {self.dealer} is not a seat 0..{players - 1}")
+            raise Fail(f"INIT ten has {len(ten)} scores for {players} players")
+        dealer = _int_attr(tok, "oya")
+        if not 0 <= dealer < players:
+            raise Fail(f"INIT oya {dealer} is not a seat 0..{players - 1}")
         self.seen: set[int] = set()
         self.tiles = _BY_ID[reader.rules.red_fives]
+        self.tile_of = self.tiles.__getitem__
         self.order = _ORDER[reader.rules.red_fives]
-        self.dora = self.id(seed[5], "the dora indicator")
-        self.concealed: list[list[int]] = []
+        dora = self.id(seed[5], "the dora indicator")
+        hands: list[list[int]] = []
         for seat in range(players):
             ids = _ints(tok.attrs.get(f"hai{seat}", ""), f"INIT hai{seat}")
             if len(ids) != 13:
-                raise _Fail(f"INIT hai{seat} has {len(ids)} tiles, not 13")
-            self.concealed.append([self.id(i, f"hai{seat}") for i in ids])
-        self.start = tuple(self.sorted_tiles(c) for c in self.concealed)
-        self.melds: list[list[tuple[Meld, PackedMeld]]] = [[] for _ in range(players)]
-        self.north = [0] * players
-        self.events: list[Event] = []
-        self.last_draw: list[int | None] = [None] * players
-        self.last_discard: tuple[int, int] | None = None  # (seat, id) still claimable
-        self.last_kakan: tuple[int, int] | None = None  # (seat, added id) robbable
-        self.kan_seat: int | None = None
-        self.declared: set[int] = set()
-        self.accepted: set[int] = set()
-        self.dora_shown: list[int] = [self.dora]
-        self.ended = False
-        self.last_actor = self.dealer
+                raise Fail(f"INIT hai{seat} has {len(ids)} tiles, not 13")
+            hands.append([self.id(i, f"hai{seat}") for i in ids])
+        self.set_up(round_wind=WINDS[round_ // 4], kyoku=round_ % 4 + 1, honba=honba,
+                    sticks=sticks, dealer=dealer, scores=tuple(t * 100 for t in ten[:players]),
+                    hands=hands, dora=dora)
+        self.meld_ids: list[list[tuple[int, ...]]] = [[] for _ in range(players)]
 
     # -- helpers --
     def id(self, value: int, what: str) -> int:
         if not 0 <= value <= 135:
-            raise _Fail(f"{what}: tile id {value} is not 0..135")
+            raise Fail(f"{what}: tile id {value} is not 0..135")
         if value in self.seen:
-            raise _Fail(f"{what}: tile id {value} ({self.tile(value)}) is already in play")
+            raise Fail(f"{what}: tile id {value} ({self.as_tile(value)}) is already in play")
         self.seen.add(value)
         return value
 
-    def tile(self, tile_id: int) -> Tile:
-        if not 0 <= tile_id <= 135:
-            raise _Fail(f"tile id {tile_id} is not 0..135")
-        return self.tiles[tile_id]
+    def as_tile(self, held: int) -> Tile:
+        if not 0 <= held <= 135:
+            raise Fail(f"tile id {held} is not 0..135")
+        return self.tiles[held]
 
-    def sorted_tiles(self, ids: Sequence[int]) -> tuple[Tile, ...]:
+    def named(self, held: int) -> str:
+        return f"tile id {held} ({self.as_tile(held)})"
+
+    def not_held(self, seat: int, held: int, what: str) -> str:
+        what = f"seat {seat} {what}"
+        if not 0 <= held <= 135:
+            return f"{what}: tile id {held} is not 0..135"
+        return super().not_held(seat, held, what)
+
+    def not_released(self, seat: int, held: int, from_seat: int | None,
+                     rel: Release[int] | None) -> str:
+        assert rel is not None  # see call
+        return (f"seat {seat} calls tile id {held} from seat {from_seat}, but the last "
+                f"discard is id {rel.held} ({self.as_tile(rel.held)}) by seat {rel.seat}")
+
+    def sorted_tiles(self, held: Iterable[int]) -> tuple[Tile, ...]:
+        ids = list(held)
         if ids and not (min(ids) >= 0 and max(ids) <= 135):
             for i in ids:
-                self.tile(i)  # raises for the first id not 0..135
+                self.as_tile(i)  # raises for the first id not 0..135
         tiles = self.tiles
         return tuple(tiles[i] for i in sorted(ids, key=self.order.__getitem__))
 
     def seat(self, tok: _Token, key: str = "who") -> int:
         seat = _int_attr(tok, key)
-        if not 0 <= seat < self.reader.rules.players:
-            raise _Fail(f"{key}={seat} is not a seat 0..{self.reader.rules.players - 1}")
+        if not 0 <= seat < self.players:
+            raise Fail(f"{key}={seat} is not a seat 0..{self.players - 1}")
         return seat
 
-    def add(self, event: Event) -> None:
-        self.events.append(event)
-
-    @property
-    def n(self) -> int:
-        return len(self.events)
-
-    def take(self, seat: int, tile_id: int, what: str) -> None:
-        if not 0 <= tile_id <= 135:
-            raise _Fail(f"{what}: tile id {tile_id} is not 0..135")
-        try:
-            self.concealed[seat].remove(tile_id)
-        except ValueError:
-            raise _Fail(
-                f"{what}: seat {seat} does not hold tile id {tile_id} ({self.tile(tile_id)})"
-            ) from None
-
-    def meld(self, packed: PackedMeld, who: int) -> Meld:
-        tiles = [self.tile(i) for i in packed.ids]
-        called = None if packed.called is None else self.tile(packed.called)
-        source = _FROM_REL.get(packed.from_rel)
-        try:
-            return Meld.make(packed.type, tiles, called, source)
-        except InputError as exc:
-            raise _Fail(f"seat {who}: {exc.message}") from None
-
-    def check_open(self) -> None:
-        if self.ended:
-            raise _Fail("an event after the hand's result")
-
     # -- tags --
-    def draw(self, seat: int, tile_id: int) -> None:
-        self.check_open()
-        if 0 <= tile_id <= 135 and tile_id not in self.seen:
-            self.seen.add(tile_id)
-        else:
-            self.id(tile_id, f"seat {seat} draws")  # raises, saying why
-        if len(self.concealed[seat]) % 3 != 1:
-            raise _Fail(f"seat {seat} draws holding {len(self.concealed[seat])} tiles")
-        self.concealed[seat].append(tile_id)
-        self.last_draw[seat] = tile_id
-        self.last_discard = None
-        self.last_kakan = None
-        self.last_actor = seat
-        self.events.append(Draw(seat, self.tiles[tile_id], index=len(self.events)))
 
-    def discard(self, seat: int, tile_id: int) -> None:
-        self.check_open()
-        if len(self.concealed[seat]) % 3 != 2:
-            raise _Fail(f"seat {seat} discards holding {len(self.concealed[seat])} tiles")
-        held = self.concealed[seat]
-        if 0 <= tile_id <= 135 and tile_id in held:
-            held.remove(tile_id)
-        else:
-            self.take(seat, tile_id, f"seat {seat} discards")  # raises, saying why
-        tsumogiri = self.last_draw[seat] == tile_id
-        self.last_draw[seat] = None
-        self.last_discard = (seat, tile_id)
-        self.last_kakan = None
-        self.last_actor = seat
-        self.events.append(Discard(seat, self.tiles[tile_id], tsumogiri,
-                                   index=len(self.events)))
-
-    def call(self, tok: _Token) -> None:
+    def on_call(self, tok: _Token) -> None:
         self.check_open()
         who = self.seat(tok)
         try:
             packed = decode_meld(_int_attr(tok, "m"))
         except ValueError as exc:
-            raise _Fail(str(exc)) from None
-        players = self.reader.rules.players
+            raise Fail(str(exc)) from None
         self.last_actor = who
         if packed.type in ("chi", "pon", "daiminkan"):
             if packed.from_rel == 0:
-                raise _Fail(f"a {packed.type} must be called from another seat")
+                raise Fail(f"a {packed.type} must be called from another seat")
             from_seat = (who + packed.from_rel) % 4
-            if from_seat >= players or self.last_discard is None:
-                raise _Fail(f"a {packed.type} needs a discard to call")
-            if self.last_discard != (from_seat, packed.called):
-                d_seat, d_id = self.last_discard
-                raise _Fail(
-                    f"seat {who} calls tile id {packed.called} from seat {from_seat}, but the last "
-                    f"discard is id {d_id} ({self.tile(d_id)}) by seat {d_seat}"
-                )
-            for i in packed.ids:
-                if i != packed.called:
-                    self.take(who, i, f"seat {who} {packed.type}")
-            meld = self.meld(packed, who)
-            self.melds[who].append((meld, packed))
-            self.last_discard = None
-            self.last_draw = [None] * players
-            if packed.type == "daiminkan":
-                self.kan_seat = who
-            self.add(Call(who, meld, from_seat, index=self.n))
+            rel = self.release
+            if from_seat >= self.players or rel is None or rel.on != "discard":
+                raise Fail(f"a {packed.type} needs a discard to call")
+            assert packed.called is not None
+            self.claimed(who, packed.called, from_seat)
+            own = [i for i in packed.ids if i != packed.called]
+            self.call(who, from_seat, MeldType(packed.type), packed.called, own,
+                      packed.type)
+            self.meld_ids[who].append(packed.ids)
             return
-        if len(self.concealed[who]) % 3 != 2:
-            raise _Fail(f"seat {who} declares a {packed.type} holding "
-                        f"{len(self.concealed[who])} tiles")
-        self.last_draw[who] = None
-        self.last_discard = None
+        self.size(who, 2, f"declares a {packed.type}")
         if packed.type == "nukidora":
             tile_id = packed.ids[0]
             if tile_id // 4 != 30:
-                raise _Fail(f"nukidora of {self.tile(tile_id)}: only a North (4z) can be set aside")
-            self.take(who, tile_id, f"seat {who} nukidora")
-            self.north[who] += 1
-            self.add(Nukidora(who, self.tile(tile_id), index=self.n))
+                raise Fail(f"nukidora of {self.as_tile(tile_id)}: only a North (4z) can be set "
+                           "aside")
+            self.nukidora(who, tile_id, "nukidora")
             return
         if packed.type == "ankan":
-            for i in packed.ids:
-                self.take(who, i, f"seat {who} ankan")
-            meld = self.meld(packed, who)
-            self.melds[who].append((meld, packed))
-            self.kan_seat = who
-            self.add(ClosedKan(who, meld, index=self.n))
+            self.closed_kan(who, packed.ids, "ankan")
+            self.meld_ids[who].append(packed.ids)
             return
         # kakan
         assert packed.added is not None
-        kind = packed.added // 4
-        at = next((i for i, (m, p) in enumerate(self.melds[who])
-                   if m.type is MeldType.PON and p.ids[0] // 4 == kind), None)
-        if at is None:
-            raise _Fail(f"seat {who} adds {self.tile(packed.added)} to a pon it does not have")
-        old, old_packed = self.melds[who][at]
-        if set(old_packed.ids) | {packed.added} != set(packed.ids):
-            raise _Fail(f"the kakan's tiles {packed.ids} do not extend the pon {old_packed.ids}")
-        self.take(who, packed.added, f"seat {who} kakan")
-        try:
-            meld = Meld.make(MeldType.ADDED_KAN, [self.tile(i) for i in packed.ids],
-                             old.called, old.source)
-        except InputError as exc:
-            raise _Fail(f"seat {who}: {exc.message}") from None
-        self.melds[who][at] = (meld, packed)
-        self.kan_seat = who
-        self.last_kakan = (who, packed.added)
-        self.add(AddedKan(who, meld, self.tile(packed.added), index=self.n))
+        at = self.pon_of(who, packed.added)
+        old = self.meld_ids[who][at]
+        if set(old) | {packed.added} != set(packed.ids):
+            raise Fail(f"the kakan's tiles {packed.ids} do not extend the pon {old}")
+        self.added_kan(who, at, packed.added, "kakan")
+        self.meld_ids[who][at] = packed.ids
 
     def reach(self, tok: _Token) -> None:
         self.check_open()
         who = self.seat(tok)
         step = _int_attr(tok, "step")
         if step == 1:
-            if who in self.declared:
-                raise _Fail(f"seat {who} declares riichi twice")
-            self.declared.add(who)
-            self.add(RiichiDeclared(who, index=self.n))
+            self.declare_riichi(who)
         elif step == 2:
-            if who not in self.declared or who in self.accepted:
-                raise _Fail(f"seat {who}'s riichi is accepted without being declared")
-            self.accepted.add(who)
-            self.add(RiichiAccepted(who, index=self.n))
+            self.accept_riichi(who)
         else:
-            raise _Fail(f"REACH step is 1 or 2, not {step}")
+            raise Fail(f"REACH step is 1 or 2, not {step}")
 
     def new_dora(self, tok: _Token) -> None:
         self.check_open()
-        if self.kan_seat is None:
-            raise _Fail("a new dora indicator without a kan")
-        tile_id = self.id(_int_attr(tok, "hai"), "DORA")
-        self.dora_shown.append(tile_id)
-        self.add(NewDora(self.kan_seat, self.tile(tile_id), index=self.n))
+        self.show_dora(self.id(_int_attr(tok, "hai"), "DORA"))
 
     def deltas(self, tok: _Token) -> tuple[int, ...]:
         sc = _ints(_attr(tok, "sc"), "sc")
-        players = self.reader.rules.players
-        if len(sc) < 2 * players:
-            raise _Fail(f"sc has {len(sc)} numbers, not 2 per seat")
-        return tuple(sc[2 * s + 1] * 100 for s in range(players))
+        if len(sc) < 2 * self.players:
+            raise Fail(f"sc has {len(sc)} numbers, not 2 per seat")
+        return tuple(sc[2 * s + 1] * 100 for s in range(self.players))
 
     def agari(self, tok: _Token) -> None:
         if self.ended and not (self.events and isinstance(self.events[-1], Win)):
-            raise _Fail("a win after the hand's result")
+            raise Fail("a win after the hand's result")
         who = self.seat(tok)
         from_who = self.seat(tok, "fromWho")
         machi = _int_attr(tok, "machi")
@@ -501,68 +307,66 @@ class _Hand:
             prev = self.events[-1]
             assert isinstance(prev, Win)
             if prev.from_seat != from_who or from_who == who or who == prev.seat:
-                raise _Fail("a second win must be a ron on the same discard")
+                raise Fail("a second win must be a ron on the same discard")
         if from_who == who:
             if self.last_draw[who] != machi:
-                raise _Fail(f"seat {who} wins by tsumo on tile id {machi}, "
+                raise Fail(f"seat {who} wins by tsumo on tile id {machi}, "
                             f"which is not the tile it just drew")
             concealed = sorted(self.concealed[who])
         else:
-            claimable = {self.last_discard, self.last_kakan} - {None}
-            if (from_who, machi) not in claimable:
-                raise _Fail(f"seat {who} wins on tile id {machi} of seat {from_who}, "
+            rel = self.release
+            if (rel is None or rel.on not in ("discard", "added_kan")
+                    or (rel.seat, rel.held) != (from_who, machi)):
+                raise Fail(f"seat {who} wins on tile id {machi} of seat {from_who}, "
                             f"which is not that seat's last discard or added kan")
             concealed = sorted([*self.concealed[who], machi])
         if sorted(hai) != concealed:
-            raise _Fail(f"AGARI hai {sorted(hai)} is not seat {who}'s hand "
+            raise Fail(f"AGARI hai {sorted(hai)} is not seat {who}'s hand "
                         f"{concealed} as followed")
         packed = [decode_meld(m) for m in _ints(tok.attrs.get("m", ""), "AGARI m")]
-        melds = tuple(m for m, _ in self.melds[who])
-        if sorted(p.ids for p in packed if p.type != "nukidora") != sorted(
-            p.ids for _, p in self.melds[who]
-        ):
-            raise _Fail(f"AGARI m does not list seat {who}'s melds as followed")
+        if sorted(p.ids for p in packed if p.type != "nukidora") != sorted(self.meld_ids[who]):
+            raise Fail(f"AGARI m does not list seat {who}'s melds as followed")
         north = sum(p.type == "nukidora" for p in packed)
         if north != self.north[who]:
-            raise _Fail(f"AGARI m lists {north} norths, seat {who} set aside {self.north[who]}")
+            raise Fail(f"AGARI m lists {north} norths, seat {who} set aside {self.north[who]}")
         ten = _ints(_attr(tok, "ten"), "AGARI ten")
         if len(ten) != 3:
-            raise _Fail(f"AGARI ten is fu,points,limit, not {ten}")
+            raise Fail(f"AGARI ten is fu,points,limit, not {ten}")
         yaku_nums = _ints(tok.attrs.get("yaku", ""), "AGARI yaku")
         if len(yaku_nums) % 2:
-            raise _Fail("AGARI yaku is pairs of id,han")
+            raise Fail("AGARI yaku is pairs of id,han")
         pairs = list(zip(yaku_nums[::2], yaku_nums[1::2], strict=True))
         yakuman_ids = _ints(tok.attrs.get("yakuman", ""), "AGARI yakuman")
         try:
             yaku = tenhou_yaku(pairs)
         except InputError as exc:
-            raise _Fail(exc.message) from None
+            raise Fail(exc.message) from None
         yakuman: list[str] = []
         for y in yakuman_ids:
             if y not in TENHOU_YAKUMAN:
-                raise _Fail(f"unknown Tenhou yakuman id {y}")
+                raise Fail(f"unknown Tenhou yakuman id {y}")
             yakuman.append(TENHOU_YAKUMAN[y])
         han = 13 * len(yakuman) if yakuman else sum(h for _, h in pairs)
         ba = _ints(_attr(tok, "ba"), "AGARI ba")
         if len(ba) != 2:
-            raise _Fail(f"AGARI ba is honba,sticks, not {ba}")
+            raise Fail(f"AGARI ba is honba,sticks, not {ba}")
         # the counters on the table: the INIT seed's, and the riichi sticks paid since; a
         # double ron's second AGARI repeats the honba with 0 sticks (tenhou_agari.py)
-        table = (self.honba, 0 if second else self.sticks + len(self.accepted))
+        table = (self.honba, self.sticks_won(not second))
         if tuple(ba) != table:
             since = "; a second winner of a double ron takes none" if second else ""
-            raise _Fail(f"AGARI ba={ba[0]},{ba[1]} (honba, riichi sticks) is not what is on "
+            raise Fail(f"AGARI ba={ba[0]},{ba[1]} (honba, riichi sticks) is not what is on "
                         f"the table: {table[0]} honba and {table[1]} sticks (the INIT seed's, "
                         f"and the riichi sticks paid since{since})")
         pao = self.seat(tok, "paoWho") if "paoWho" in tok.attrs else None
         dora_ids = _ints(_attr(tok, "doraHai"), "AGARI doraHai")
-        if dora_ids != self.dora_shown:
-            raise _Fail(f"AGARI doraHai {dora_ids} differs from the indicators shown "
-                        f"{self.dora_shown}")
+        if dora_ids != self.shown:
+            raise Fail(f"AGARI doraHai {dora_ids} differs from the indicators shown "
+                        f"{self.shown}")
         ura_ids = _ints(tok.attrs.get("doraHaiUra", ""), "AGARI doraHaiUra")
         for u in ura_ids:
             if not 0 <= u <= 135:
-                raise _Fail(f"doraHaiUra: tile id {u} is not 0..135")
+                raise Fail(f"doraHaiUra: tile id {u} is not 0..135")
         recorded = RecordedWin(
             han=han,
             fu=ten[0],
@@ -575,56 +379,28 @@ class _Hand:
             honba=ba[0],
             sticks=ba[1],
         )
-        self.add(
-            Win(
-                who,
-                from_who,
-                tuple(sorted(self.tile(i) for i in concealed)),
-                self.tile(machi),
-                melds,
-                tuple(self.tile(i) for i in dora_ids),
-                tuple(self.tile(i) for i in ura_ids),
-                recorded,
-                self.north[who],
-                index=self.n,
-            )
-        )
-        self.ended = True
+        self.win(who, from_who, map(self.as_tile, concealed), self.as_tile(machi),
+                 tuple(map(self.as_tile, ura_ids)), recorded)
 
     def ryuukyoku(self, tok: _Token) -> None:
         self.check_open()
         kind_attr = tok.attrs.get("type")
         if kind_attr not in _DRAW_KINDS:
-            raise _Fail(f"unknown RYUUKYOKU type {quoted(kind_attr)}")
+            raise Fail(f"unknown RYUUKYOKU type {quoted(kind_attr)}")
         kind = _DRAW_KINDS[kind_attr]
         revealed: dict[int, tuple[Tile, ...]] = {}
-        for seat in range(self.reader.rules.players):
+        for seat in range(self.players):
             if f"hai{seat}" not in tok.attrs:
                 continue
             ids = sorted(_ints(tok.attrs[f"hai{seat}"], f"RYUUKYOKU hai{seat}"))
             if ids != sorted(self.concealed[seat]):
-                raise _Fail(f"RYUUKYOKU hai{seat} is not seat {seat}'s hand as followed")
+                raise Fail(f"RYUUKYOKU hai{seat} is not seat {seat}'s hand as followed")
             revealed[seat] = self.sorted_tiles(ids)
         seat = self.last_actor
         if kind == "kyuushu_kyuuhai" and len(revealed) == 1:
             seat = next(iter(revealed))
         tenpai = tuple(sorted(revealed)) if kind in ("exhaustive", "nagashi_mangan") else ()
-        self.add(DrawnHand(seat, kind, tenpai, revealed, self.deltas(tok), index=self.n))
-        self.ended = True
-
-    def record(self, index: int) -> HandRecord:
-        return HandRecord(
-            index=index,
-            round_wind=WINDS[self.round // 4],
-            kyoku=self.round % 4 + 1,
-            honba=self.honba,
-            sticks=self.sticks,
-            dealer=self.dealer,
-            scores=self.scores,
-            dora_indicator=self.tile(self.dora),
-            hands=self.start,
-            events=tuple(self.events),
-        )
+        self.drawn(seat, kind, tenpai, revealed, self.deltas(tok))
 
 
 class _Reader:
@@ -646,10 +422,7 @@ class _Reader:
     def where(self, tok: _Token) -> str:
         if self.hand is None:
             return f"{self.name}: {cut(tok.text, 400)}"
-        h = self.hand
-        wind = WINDS[h.round // 4].value
-        return (f"{self.name}: hand {len(self.hands)} ({wind}{h.round % 4 + 1}-{h.honba}), "
-                f"event {h.n} ({cut(tok.text, 400)})")
+        return f"{self.name}: {self.hand.place(len(self.hands))} ({cut(tok.text, 400)})"
 
     def read(self, tokens: Sequence[_Token]) -> GameRecord:
         if not tokens or tokens[0].name != "mjloggm" or tokens[0].closing:
@@ -661,7 +434,7 @@ class _Reader:
                 self.step(tok)
             except RecordError:
                 raise
-            except (_Fail, InputError) as exc:  # InputError: a tile or meld of the tag's
+            except (Fail, InputError) as exc:  # InputError: a tile or meld of the tag's
                 raise RecordError(f"{self.where(tok)}: {exc}", self.name) from None
         if not self.closed:
             raise RecordError(f"{self.name}: truncated: the file ends without </mjloggm>",
@@ -706,22 +479,28 @@ class _Reader:
         name = tok.name
         if tok.closing:
             if name != "mjloggm":
-                raise _Fail(f"unexpected closing tag </{name}>")
+                raise Fail(f"unexpected closing tag </{name}>")
             self.closed = True
             return
         act = _ACTS.get(name) if tok.number is not None else None
         if act is not None:
             hand = self.need_hand(tok)
             seat, draws = act
+            tile_id: int = tok.number  # type: ignore[assignment]  # act: a number was read
             if seat >= self.rules.players:
-                raise _Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
-            if draws:
-                hand.draw(seat, tok.number)  # type: ignore[arg-type]
+                raise Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
+            if hand.ended:
+                hand.check_open()
+            if not draws:
+                hand.discard(seat, tile_id, hand.last_draw[seat] == tile_id, "discards")
+            elif 0 <= tile_id <= 135 and tile_id not in hand.seen:  # drawn once only
+                hand.seen.add(tile_id)
+                hand.draw(seat, tile_id)
             else:
-                hand.discard(seat, tok.number)  # type: ignore[arg-type]
+                hand.id(tile_id, f"seat {seat} draws")  # raises, saying why
             return
         if tok.number is not None:
-            raise _Fail(f"unknown tag {name}{tok.number}")
+            raise Fail(f"unknown tag {name}{tok.number}")
         if name == "GO":
             self.go(tok)
         elif name == "UN":
@@ -730,7 +509,7 @@ class _Reader:
             self.finish_hand(tok)
             self.hand = _Hand(self, tok)
         elif name == "N":
-            self.need_hand(tok).call(tok)
+            self.need_hand(tok).on_call(tok)
         elif name == "REACH":
             self.need_hand(tok).reach(tok)
         elif name == "DORA":
@@ -756,7 +535,7 @@ class _Reader:
 
     def need_hand(self, tok: _Token) -> _Hand:
         if self.hand is None:
-            raise _Fail("an event before the first INIT")
+            raise Fail("an event before the first INIT")
         return self.hand
 
     def go(self, tok: _Token) -> None:
@@ -778,7 +557,7 @@ class _Reader:
         values = _floats(tok.attrs["owari"], "owari")
         players = self.rules.players
         if len(values) < 2 * players:
-            raise _Fail(f"owari has {len(values)} numbers, not 2 per seat")
+            raise Fail(f"owari has {len(values)} numbers, not 2 per seat")
         self.final_scores = tuple(round(values[2 * s] * 100) for s in range(players))
         self.final_points = tuple(values[2 * s + 1] for s in range(players))
 

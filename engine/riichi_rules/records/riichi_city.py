@@ -50,14 +50,16 @@ What the record does not say, and what the reader takes:
 * the rules beyond the number of players and the game's length: red fives (seen in the wall),
   kuitan and the rest are those of the platform (:attr:`RecordRules.platform` ``riichi-city``).
 
-Malformed or truncated JSON, a ``data`` that is not a JSON object, a tile not held, a call of a
-tile nobody discarded, an unknown action or end, a hand without its result: a
-:class:`RecordError` naming the file, the hand and the event (its ``eventPos``). A
-three-player game is not read.
+The reader translates the events into the steps of the hand follower
+(:mod:`riichi_rules.records.follower`). Malformed or truncated JSON, a ``data`` that is not a
+JSON object, a tile not held, a call of a tile nobody discarded, an unknown action or end, a
+hand without its result: a :class:`RecordError` naming the file, the hand and the event (its
+``eventPos``). A three-player game is not read.
 
-Long because the reader both translates its format and follows the hand (the tiles each seat
-holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
-itself: one hand follower shared by the readers (issue #14) would leave the translation here.
+Long because the record says a hand's start, a win and its score apart, each its own way:
+deals merged into one starting position, a win announced before the result scores it, a double
+ron's score changes shared out between the winners, the draws told by their ends; the codes
+are :mod:`riichi_rules.records.riichi_city_codes`'.
 """
 
 from __future__ import annotations
@@ -70,27 +72,17 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.errors import InputError
-from riichi_rules.hand import Meld, MeldType, Relative
+from riichi_rules.hand import MeldType
 from riichi_rules.limits import RECORD_VALUES, load_json, quoted
 from riichi_rules.records.events import (
-    AddedKan,
-    Call,
-    ClosedKan,
-    Discard,
-    Draw,
-    DrawnHand,
-    Event,
     GameRecord,
     HandRecord,
-    NewDora,
     RecordedWin,
     RecordError,
     RecordRules,
-    RiichiAccepted,
-    RiichiDeclared,
-    Win,
 )
+from riichi_rules.records.fields import json_field, json_int, json_list, json_object
+from riichi_rules.records.follower import Fail, TileFollower
 from riichi_rules.records.riichi_city_codes import (
     ACTIONS,
     DRAW_ENDS,
@@ -104,12 +96,11 @@ from riichi_rules.records.riichi_city_codes import (
     tile_of_code,
 )
 from riichi_rules.records.text import at_most, load_text
-from riichi_rules.tiles import Tile, Wind
+from riichi_rules.tiles import Tile
 
 __all__ = ["looks_like_riichi_city", "read_riichi_city"]
 
 _SEATS = 4
-_SOURCE = {3: Relative.LEFT, 2: Relative.ACROSS, 1: Relative.RIGHT}  # (from - caller) % 4
 _CHIS = (2, 3, 4)  # the actions (ACTIONS) the reader follows
 _PON, _MINKAN, _RON, _ANKAN, _KAKAN, _TSUMO, _DISCARD, _NINE = 5, 6, 7, 8, 9, 10, 11, 12
 _PASSED = frozenset({3, 9, 10, 11})  # event types that change nothing at the table
@@ -117,57 +108,19 @@ _HEADER = ("dealer_pos", "quan_feng", "chang_ci", "ben_chang_num", "li_zhi_bang_
            "bao_pai_card")
 
 
-class _Fail(Exception):
-    """An error at one event; the reader adds the file, the hand and the event."""
-
-
-def _field(obj: Mapping[str, Any], key: str) -> Any:
-    if key not in obj:
-        raise _Fail(f"missing field '{key}'")
-    return obj[key]
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(f"{what} must be a whole number, not {quoted(value)}")
-    return value
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _Fail(f"{what} must be a list, not {quoted(value)}")
-    return value
-
-
-def _object(value: object, what: str) -> Mapping[str, Any]:
-    if not isinstance(value, Mapping):
-        raise _Fail(f"{what} must be an object, not {quoted(value)}")
-    return value
-
-
 def _tile(value: object, what: str) -> Tile:
     try:
         return tile_of_code(value)
     except ValueError as exc:
-        raise _Fail(f"{what}: {exc}") from None
+        raise Fail(f"{what}: {exc}") from None
 
 
 def _tiles(value: object, what: str) -> list[Tile]:
-    return [_tile(v, what) for v in _list(value, what)]
+    return [_tile(v, what) for v in json_list(value, what)]
 
 
 def _shown(tiles: Sequence[Tile]) -> str:
     return " ".join(str(t) for t in tiles)
-
-
-@dataclass(frozen=True, slots=True)
-class _Release:
-    """The tile just released, which a call or a ron may take: by ``seat``, ``on`` a discard,
-    an added kan or a closed kan."""
-
-    seat: int
-    tile: Tile
-    on: str
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,17 +136,17 @@ class _Players:
     """The players of the game and their seats, fixed by the first hand."""
 
     def __init__(self, hand: Mapping[str, Any]) -> None:
-        players = _list(_field(hand, "players"), "players")
+        players = json_list(json_field(hand, "players"), "players")
         if len(players) != _SEATS:
-            raise _Fail(f"{len(players)} players: this reader reads 4-player games")
+            raise Fail(f"{len(players)} players: this reader reads 4-player games")
         self.position: dict[int, int] = {}
         self.names: dict[int, str] = {}
         for p in players:
-            p = _object(p, "a player")
-            user = _int(_field(p, "userId"), "userId")
-            position = _int(_field(p, "position"), "position")
+            p = json_object(p, "a player")
+            user = json_int(json_field(p, "userId"), "userId")
+            position = json_int(json_field(p, "position"), "position")
             if not 0 <= position < _SEATS or position in self.position.values():
-                raise _Fail(f"player {user}'s position {position} is not a free seat 0..3")
+                raise Fail(f"player {user}'s position {position} is not a free seat 0..3")
             self.position[user] = position
             name = p.get("nickname", "")
             self.names[user] = name if isinstance(name, str) else ""
@@ -202,10 +155,10 @@ class _Players:
     def seat(self, user: object) -> int:
         """The seat of a player (``userId``)."""
         if self.first is None:
-            raise _Fail("an action before the first deal")
+            raise Fail("an action before the first deal")
         position = self.position.get(user) if isinstance(user, int) else None
         if position is None:
-            raise _Fail(f"user {quoted(user)} is not one of the game's players")
+            raise Fail(f"user {quoted(user)} is not one of the game's players")
         return (position - self.first) % _SEATS
 
     def by_seat(self) -> tuple[str, ...]:
@@ -215,170 +168,124 @@ class _Players:
         return tuple(names)
 
 
-class _Hand:
-    """One hand's events, followed at the table in the record's order."""
+class _Hand(TileFollower):
+    """One hand's events, translated in the record's order into the follower's steps."""
+
+    HELD = "concealed tiles"
 
     def __init__(self, players: _Players, index: int) -> None:
-        self.players = players
+        super().__init__(_SEATS)
+        self.seating = players
         self.index = index
         self.header: dict[str, int] = {}
         self.started = False
         self.dealt: dict[int, list[Tile]] = {}
-        self.scores: tuple[int, ...] = ()
-        self.round_wind = Wind.E
-        self.dealer = 0
-        self.concealed: list[list[Tile]] = [[] for _ in range(_SEATS)]
-        self.melds: list[list[Meld]] = [[] for _ in range(_SEATS)]
-        self.start: tuple[tuple[Tile, ...], ...] = ()
-        self.events: list[Event] = []
-        self.last_draw: list[Tile | None] = [None] * _SEATS
-        self.release: _Release | None = None
-        self.declared: set[int] = set()
-        self.accepted: set[int] = set()
         self.pending: int | None = None  # a declaring discard not yet passed
-        self.shown: list[Tile] = []
-        self.kans: list[int] = []
-        self.unrevealed: list[int] = []  # kans whose new indicator is still to come
         self.rinshan: int | None = None  # the seat to draw a kan's replacement tile
         self.claims: list[_Claim] = []
         self.nine: int | None = None  # the seat that declared nine terminals
-        self.last_actor = 0
-        self.ended = False
         self.red = False
 
     # -- naming --
     @property
     def name(self) -> str:
-        if not self.started:
-            return f"hand {self.index}"
-        return (f"hand {self.index} ({self.round_wind.value}{self.header['chang_ci']}-"
-                f"{self.header['ben_chang_num']})")
-
-    @property
-    def n(self) -> int:
-        return len(self.events)
-
-    def add(self, event: Event) -> None:
-        self.events.append(event)
+        return f"hand {self.index} ({self.label})" if self.started else f"hand {self.index}"
 
     def tile(self, value: object, what: str) -> Tile:
         tile = _tile(value, what)
         self.red = self.red or tile.red
         return tile
 
+    def not_held(self, seat: int, held: Tile, what: str) -> str:
+        return (f"seat {seat} {what} {held}, which it does not hold (it holds "
+                f"{_shown(sorted(self.concealed[seat]))})")
+
     # -- the deal --
     def deal(self, seat: int, data: Mapping[str, Any]) -> None:
         if self.started:
-            raise _Fail("a deal after the hand began")
+            raise Fail("a deal after the hand began")
         if seat in self.dealt:
-            raise _Fail(f"seat {seat} is dealt twice")
-        header = {key: _int(_field(data, key), key) for key in _HEADER}
+            raise Fail(f"seat {seat} is dealt twice")
+        header = {key: json_int(json_field(data, key), key) for key in _HEADER}
         if not self.header:
             self.header = header
-            self.scores = self.points(_field(data, "user_info_list"))
+            self.scores = self.points(json_field(data, "user_info_list"))
         elif header != self.header:
             differ = [k for k in _HEADER if header[k] != self.header[k]]
-            raise _Fail(f"seat {seat}'s deal gives another hand header ({', '.join(differ)})")
+            raise Fail(f"seat {seat}'s deal gives another hand header ({', '.join(differ)})")
         self.dealt[seat] = [self.tile(v, "hand_cards") for v in
-                            _list(_field(data, "hand_cards"), "hand_cards")]
+                            json_list(json_field(data, "hand_cards"), "hand_cards")]
 
     def points(self, value: object) -> tuple[int, ...]:
         scores: dict[int, int] = {}
-        for entry in _list(value, "user_info_list"):
-            entry = _object(entry, "a user_info_list entry")
-            seat = self.players.seat(_field(entry, "user_id"))
-            scores[seat] = _int(_field(entry, "hand_points"), "hand_points")
+        for entry in json_list(value, "user_info_list"):
+            entry = json_object(entry, "a user_info_list entry")
+            seat = self.seating.seat(json_field(entry, "user_id"))
+            scores[seat] = json_int(json_field(entry, "hand_points"), "hand_points")
         if sorted(scores) != list(range(_SEATS)):
-            raise _Fail("user_info_list must give the points of the 4 players")
+            raise Fail("user_info_list must give the points of the 4 players")
         return tuple(scores[s] for s in range(_SEATS))
 
     def begin(self) -> None:
         """Every seat dealt: the starting hands, and the dealer's first draw (its 14th tile)."""
         if sorted(self.dealt) != list(range(_SEATS)):
             missing = sorted(set(range(_SEATS)) - set(self.dealt))
-            raise _Fail(f"the hand begins before seat {missing[0]} is dealt")
+            raise Fail(f"the hand begins before seat {missing[0]} is dealt")
         h = self.header
         if h["quan_feng"] not in ROUND_WINDS:
-            raise _Fail(f"quan_feng {h['quan_feng']} is not a round wind (49 East, 65 South, "
-                        "81 West, 97 North)")
+            raise Fail(f"quan_feng {h['quan_feng']} is not a round wind (49 East, 65 South, "
+                       "81 West, 97 North)")
         if not 1 <= h["chang_ci"] <= 4 or h["ben_chang_num"] < 0 or h["li_zhi_bang_num"] < 0:
-            raise _Fail(f"chang_ci {h['chang_ci']} is not 1..4, or honba or sticks below 0")
-        self.round_wind = ROUND_WINDS[h["quan_feng"]]
-        self.dealer = self.players.seat(self.user_at(h["dealer_pos"]))
-        if self.dealer != h["chang_ci"] - 1:
-            raise _Fail(f"the dealer (position {h['dealer_pos']}, seat {self.dealer}) is not "
-                        f"the dealer of kyoku {h['chang_ci']}")
+            raise Fail(f"chang_ci {h['chang_ci']} is not 1..4, or honba or sticks below 0")
+        dealer = self.seating.seat(self.user_at(h["dealer_pos"]))
+        if dealer != h["chang_ci"] - 1:
+            raise Fail(f"the dealer (position {h['dealer_pos']}, seat {dealer}) is not "
+                       f"the dealer of kyoku {h['chang_ci']}")
         for seat in range(_SEATS):
-            size = 14 if seat == self.dealer else 13
+            size = 14 if seat == dealer else 13
             if len(self.dealt[seat]) != size:
-                raise _Fail(f"seat {seat} is dealt {len(self.dealt[seat])} tiles, not {size}")
-        first = self.dealt[self.dealer].pop()
-        self.concealed = [list(self.dealt[s]) for s in range(_SEATS)]
-        self.start = tuple(tuple(sorted(h)) for h in self.concealed)
-        self.shown = [self.tile(h["bao_pai_card"], "bao_pai_card")]
+                raise Fail(f"seat {seat} is dealt {len(self.dealt[seat])} tiles, not {size}")
+        first = self.dealt[dealer].pop()
+        self.set_up(round_wind=ROUND_WINDS[h["quan_feng"]], kyoku=h["chang_ci"],
+                    honba=h["ben_chang_num"], sticks=h["li_zhi_bang_num"], dealer=dealer,
+                    scores=self.scores, hands=[self.dealt[s] for s in range(_SEATS)],
+                    dora=self.tile(h["bao_pai_card"], "bao_pai_card"))
         self.started = True
-        self.draw(self.dealer, first)
+        self.take(self.dealer, first)
 
     def user_at(self, position: int) -> int:
-        for user, p in self.players.position.items():
+        for user, p in self.seating.position.items():
             if p == position:
                 return user
-        raise _Fail(f"dealer_pos {position} is not a seat 0..3")
+        raise Fail(f"dealer_pos {position} is not a seat 0..3")
 
     # -- the table --
-    def remove(self, seat: int, tile: Tile, what: str) -> None:
-        try:
-            self.concealed[seat].remove(tile)
-        except ValueError:
-            raise _Fail(f"seat {seat} {what} {tile}, which it does not hold (it holds "
-                        f"{_shown(sorted(self.concealed[seat]))})") from None
-
-    def size(self, seat: int, remainder: int, what: str) -> None:
-        held = len(self.concealed[seat])
-        if held % 3 != remainder:
-            raise _Fail(f"seat {seat} {what} holding {held} concealed tiles")
-
-    def meld(self, mtype: MeldType, tiles: Sequence[Tile], called: Tile | None,
-             source: Relative | None) -> Meld:
-        try:
-            return Meld.make(mtype, tiles, called, source)
-        except InputError as exc:
-            raise _Fail(exc.message) from None
-
-    def released(self, seat: int, tile: Tile, on: str, event: Event) -> None:
-        """``seat`` lets ``tile`` go (``on`` a discard, a closed or an added kan): others may
-        take it."""
-        self.last_draw[seat] = None
-        self.release = _Release(seat, tile, on)
-        self.last_actor = seat
-        self.add(event)
-
     def stand(self) -> None:
         """The declaring discard has passed: its riichi stick is paid."""
         if self.pending is not None:
-            self.accepted.add(self.pending)
-            self.add(RiichiAccepted(self.pending, index=self.n))
+            self.accept_riichi(self.pending)
             self.pending = None
 
-    def draw(self, seat: int, tile: Tile, replacement: bool = False) -> None:
+    def take(self, seat: int, tile: Tile, replacement: bool = False) -> None:
+        """``seat`` draws ``tile`` (``replacement``: a kan's replacement tile)."""
         self.stand()
         if replacement != (self.rinshan == seat):
-            raise _Fail(f"seat {seat} draws a kan's replacement tile without a kan"
-                        if replacement else f"seat {self.rinshan} has a kan's replacement tile "
-                        f"to draw, but seat {seat} draws")
+            raise Fail(f"seat {seat} draws a kan's replacement tile without a kan"
+                       if replacement else f"seat {self.rinshan} has a kan's replacement tile "
+                       f"to draw, but seat {seat} draws")
         self.size(seat, 1, "draws")
         self.rinshan = None
-        self.concealed[seat].append(tile)
         self.last_draw = [None] * _SEATS
-        self.last_draw[seat] = tile
-        self.release = None
-        self.last_actor = seat
-        self.add(Draw(seat, tile, index=self.n))
+        self.draw(seat, tile)
+
+    def kan(self, seat: int) -> None:
+        super().kan(seat)
+        self.rinshan = seat
 
     # -- events --
     def step(self, etype: int, user: object, data: Mapping[str, Any]) -> None:
         if etype == 1:
-            self.deal(self.players.seat(user), data)
+            self.deal(self.seating.seat(user), data)
             return
         if etype in _PASSED:
             return
@@ -386,14 +293,13 @@ class _Hand:
             self.begin()
         if etype == 6:
             return  # the game's result, read by the game
-        if self.ended:
-            raise _Fail("an event after the hand's result")
+        self.check_open()
         if etype == 2:
-            self.turn(self.players.seat(user), data)
+            self.turn(self.seating.seat(user), data)
         elif etype == 4:
-            seat = self.players.seat(user)
+            seat = self.seating.seat(user)
             if "user_id" in data and data["user_id"] != user:
-                raise _Fail(f"the action's user_id {data['user_id']} is not the event's "
+                raise Fail(f"the action's user_id {data['user_id']} is not the event's "
                             f"userId {user}")
             self.act(seat, data)
         elif etype == 5:
@@ -401,195 +307,152 @@ class _Hand:
         elif etype == 7:
             self.new_dora(data)
         elif etype == 8:
-            self.riichi_stands(self.players.seat(data.get("user_id", user)))
+            self.riichi_stands(self.seating.seat(data.get("user_id", user)))
         else:
-            raise _Fail(f"unknown eventType {etype}")
+            raise Fail(f"unknown eventType {etype}")
 
     def turn(self, seat: int, data: Mapping[str, Any]) -> None:
-        code = _int(_field(data, "in_card"), "in_card")
+        code = json_int(json_field(data, "in_card"), "in_card")
         if code == 0:
             return  # the dealer's first turn, or a turn after a call: nothing drawn
         replacement = data.get("is_gang_incard") is True
-        self.draw(seat, self.tile(code, "in_card"), replacement)
+        self.take(seat, self.tile(code, "in_card"), replacement)
 
     def act(self, seat: int, data: Mapping[str, Any]) -> None:
-        action = _int(_field(data, "action"), "action")
+        action = json_int(json_field(data, "action"), "action")
         if self.rinshan is not None and action != _RON:
-            raise _Fail(f"seat {self.rinshan} has a kan's replacement tile to draw")
+            raise Fail(f"seat {self.rinshan} has a kan's replacement tile to draw")
         if action == _DISCARD:
-            self.discard(seat, data)
+            self.on_discard(seat, data)
         elif action in (*_CHIS, _PON, _MINKAN):
-            self.call(seat, action, data)
+            self.on_call(seat, action, data)
         elif action == _ANKAN:
-            self.closed_kan(seat, data)
+            self.on_closed_kan(seat, data)
         elif action == _KAKAN:
-            self.added_kan(seat, data)
+            self.on_added_kan(seat, data)
         elif action in (_RON, _TSUMO):
             self.claim(seat, action == _TSUMO, data)
         elif action == _NINE:
             if self.last_draw[seat] is None:
-                raise _Fail(f"seat {seat} declares nine terminals without having just drawn")
+                raise Fail(f"seat {seat} declares nine terminals without having just drawn")
             self.nine = seat
             self.last_actor = seat
         elif action in ACTIONS:
-            raise _Fail(f"action {action} ({ACTIONS[action]}): a 3-player action, not read")
+            raise Fail(f"action {action} ({ACTIONS[action]}): a 3-player action, not read")
         else:
-            raise _Fail(f"unknown action {action}")
+            raise Fail(f"unknown action {action}")
 
-    def discard(self, seat: int, data: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(data, "card"), "card")
+    def on_discard(self, seat: int, data: Mapping[str, Any]) -> None:
+        tile = self.tile(json_field(data, "card"), "card")
         self.size(seat, 2, "discards")
         if data.get("is_li_zhi") is True:
             kind = data.get("li_zhi_type", 1)
             if kind not in (1, 2):
-                raise _Fail(f"li_zhi_type {quoted(kind)}: open riichi (開立直), not read")
-            if seat in self.declared:
-                raise _Fail(f"seat {seat} declares riichi twice")
-            self.declared.add(seat)
-            self.add(RiichiDeclared(seat, index=self.n))
+                raise Fail(f"li_zhi_type {quoted(kind)}: open riichi (開立直), not read")
+            self.declare_riichi(seat)
             self.pending = seat
         place = data.get("move_cards_pos")
         drawn = self.last_draw[seat]
         tsumogiri = (drawn is not None and isinstance(place, list) and bool(place)
                      and place[0] == len(self.concealed[seat]))
         if tsumogiri and drawn != tile:
-            raise _Fail(f"seat {seat} discards {tile} from the place of the tile it drew "
+            raise Fail(f"seat {seat} discards {tile} from the place of the tile it drew "
                         f"({drawn})")
-        self.remove(seat, tile, "discards")
-        self.released(seat, tile, "discard", Discard(seat, tile, tsumogiri, index=self.n))
+        self.discard(seat, tile, tsumogiri, "discards")
 
-    def call(self, seat: int, action: int, data: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(data, "card"), "card")
-        own = [self.tile(v, "group_cards") for v in _list(_field(data, "group_cards"),
+    def on_call(self, seat: int, action: int, data: Mapping[str, Any]) -> None:
+        tile = self.tile(json_field(data, "card"), "card")
+        own = [self.tile(v, "group_cards") for v in json_list(json_field(data, "group_cards"),
                                                            "group_cards")]
-        rel = self.release
-        if rel is None or rel.on != "discard" or rel.tile != tile or rel.seat == seat:
-            last = f"seat {rel.seat}'s {rel.tile}" if rel is not None else "no tile"
-            raise _Fail(f"seat {seat} calls {tile}, but the last discard is {last}")
+        rel = self.claimed(seat, tile, None)
         mtype = (MeldType.CHI if action in _CHIS else MeldType.PON if action == _PON
                  else MeldType.DAIMINKAN)
-        source = _SOURCE[(rel.seat - seat) % _SEATS]
-        if mtype is MeldType.CHI and source is not Relative.LEFT:
-            raise _Fail(f"seat {seat} calls chi from seat {rel.seat}, not from its left")
         self.stand()
         self.size(seat, 1, f"calls {mtype}")
-        meld = self.meld(mtype, [tile, *own], tile, source)
-        for t in own:
-            self.remove(seat, t, f"melds ({mtype})")
-        self.melds[seat].append(meld)
-        self.release = None
-        self.last_draw = [None] * _SEATS
-        self.last_actor = seat
-        self.add(Call(seat, meld, rel.seat, index=self.n))
-        if mtype is MeldType.DAIMINKAN:
-            self.kan(seat)
+        self.call(seat, rel.seat, mtype, tile, own, f"melds ({mtype})")
 
-    def kan(self, seat: int) -> None:
-        self.kans.append(seat)
-        self.unrevealed.append(seat)
-        self.rinshan = seat
-
-    def closed_kan(self, seat: int, data: Mapping[str, Any]) -> None:
-        tiles = [self.tile(_field(data, "card"), "card"),
+    def on_closed_kan(self, seat: int, data: Mapping[str, Any]) -> None:
+        tiles = [self.tile(json_field(data, "card"), "card"),
                  *(self.tile(v, "group_cards")
-                   for v in _list(_field(data, "group_cards"), "group_cards"))]
+                   for v in json_list(json_field(data, "group_cards"), "group_cards"))]
         self.size(seat, 2, "declares a closed kan")
-        meld = self.meld(MeldType.CLOSED_KAN, tiles, None, None)
-        for t in tiles:
-            self.remove(seat, t, "declares a closed kan of")
-        self.melds[seat].append(meld)
-        self.released(seat, tiles[0], "closed_kan", ClosedKan(seat, meld, index=self.n))
-        self.kan(seat)
+        self.closed_kan(seat, tiles, "declares a closed kan of")
 
-    def added_kan(self, seat: int, data: Mapping[str, Any]) -> None:
-        added = self.tile(_field(data, "card"), "card")
+    def on_added_kan(self, seat: int, data: Mapping[str, Any]) -> None:
+        added = self.tile(json_field(data, "card"), "card")
         self.size(seat, 2, "adds to a pon")
-        at = next((i for i, m in enumerate(self.melds[seat])
-                   if m.type is MeldType.PON and m.tiles[0].kind == added.kind), None)
-        if at is None:
-            raise _Fail(f"seat {seat} adds {added} to a pon it does not have")
-        pon = self.melds[seat][at]
-        self.remove(seat, added, "adds")
-        meld = self.meld(MeldType.ADDED_KAN, [*pon.tiles, added], pon.called, pon.source)
-        self.melds[seat][at] = meld
-        self.released(seat, added, "added_kan", AddedKan(seat, meld, added, index=self.n))
-        self.kan(seat)
+        self.added_kan(seat, self.pon_of(seat, added), added, "adds")
 
     def new_dora(self, data: Mapping[str, Any]) -> None:
-        cards = _list(_field(data, "cards"), "cards")
+        cards = json_list(json_field(data, "cards"), "cards")
         if len(cards) != len(self.shown):  # the kan indicators so far, the new one last
-            raise _Fail(f"cards lists {len(cards)} kan dora indicators; "
+            raise Fail(f"cards lists {len(cards)} kan dora indicators; "
                         f"{len(self.shown) - 1} were shown before this one")
-        tile = self.tile(cards[-1], "cards")
-        if not self.kans:
-            raise _Fail("a new dora indicator without a kan")
-        seat = self.unrevealed.pop(0) if self.unrevealed else self.kans[-1]
-        self.shown.append(tile)
-        self.add(NewDora(seat, tile, index=self.n))
+        self.show_dora(self.tile(cards[-1], "cards"))
 
     def riichi_stands(self, seat: int) -> None:
         if seat in self.accepted:
             return  # paid already, before the draw or call that came first
         if seat != self.pending:
-            raise _Fail(f"seat {seat}'s riichi stick is paid, but it has not just declared "
+            raise Fail(f"seat {seat}'s riichi stick is paid, but it has not just declared "
                         "riichi")
         self.stand()
 
     def claim(self, seat: int, tsumo: bool, data: Mapping[str, Any]) -> None:
-        tile = self.tile(_field(data, "card"), "card")
+        tile = self.tile(json_field(data, "card"), "card")
         if tsumo:
             if self.claims or self.last_draw[seat] != tile:
-                raise _Fail(f"seat {seat} wins by tsumo on {tile}, which it has not just drawn")
+                raise Fail(f"seat {seat} wins by tsumo on {tile}, which it has not just drawn")
         else:
             rel = self.release
-            if rel is None or rel.seat == seat or rel.tile != tile:
-                last = f"seat {rel.seat}'s {rel.tile}" if rel is not None else "no tile"
-                raise _Fail(f"seat {seat} wins by ron on {tile}, but the tile just released "
+            if rel is None or rel.seat == seat or rel.held != tile:
+                last = f"seat {rel.seat}'s {rel.held}" if rel is not None else "no tile"
+                raise Fail(f"seat {seat} wins by ron on {tile}, but the tile just released "
                             f"is {last}")
             if any(c.seat == seat or c.tsumo for c in self.claims):
-                raise _Fail(f"seat {seat} wins twice on one tile")
+                raise Fail(f"seat {seat} wins twice on one tile")
         self.claims.append(_Claim(seat, tile, tsumo))
 
     # -- the result --
     def result(self, data: Mapping[str, Any]) -> None:
-        end = _int(_field(data, "end_type"), "end_type")
-        profits = self.profits(_field(data, "user_profit"))
+        end = json_int(json_field(data, "end_type"), "end_type")
+        profits = self.profits(json_field(data, "user_profit"))
         deltas = tuple(p[0] for p in profits)
-        infos = [_object(w, "a win_info entry") for w in _list(data.get("win_info") or [],
+        infos = [json_object(w, "a win_info entry") for w in json_list(data.get("win_info") or [],
                                                               "win_info")]
         if end in (0, 1):
             self.wins(end == 1, infos, deltas, [s for s in range(_SEATS) if profits[s][1]])
         elif end in DRAW_ENDS:
-            self.drawn(end, infos, deltas)
+            self.draw_result(end, infos, deltas)
         else:
-            raise _Fail(f"the hand ends by end_type {end} ({END_TYPES.get(end, 'unknown')}): "
+            raise Fail(f"the hand ends by end_type {end} ({END_TYPES.get(end, 'unknown')}): "
                         "not a result this reader reads")
         self.ended = True
 
     def profits(self, value: object) -> list[tuple[int, bool]]:
         """(point_profit, is_bao_pai) of each seat."""
         by_seat: dict[int, tuple[int, bool]] = {}
-        for entry in _list(value, "user_profit"):
-            entry = _object(entry, "a user_profit entry")
-            seat = self.players.seat(_field(entry, "user_id"))
-            by_seat[seat] = (_int(_field(entry, "point_profit"), "point_profit"),
+        for entry in json_list(value, "user_profit"):
+            entry = json_object(entry, "a user_profit entry")
+            seat = self.seating.seat(json_field(entry, "user_id"))
+            by_seat[seat] = (json_int(json_field(entry, "point_profit"), "point_profit"),
                              entry.get("is_bao_pai") is True)
         if sorted(by_seat) != list(range(_SEATS)):
-            raise _Fail("user_profit must give the score change of the 4 players")
+            raise Fail("user_profit must give the score change of the 4 players")
         return [by_seat[s] for s in range(_SEATS)]
 
     def wins(self, tsumo: bool, infos: list[Mapping[str, Any]], deltas: tuple[int, ...],
              liable: list[int]) -> None:
         if not self.claims or any(c.tsumo != tsumo for c in self.claims):
-            raise _Fail(f"a {'tsumo' if tsumo else 'ron'} result without the winner's "
+            raise Fail(f"a {'tsumo' if tsumo else 'ron'} result without the winner's "
                         f"{'tsumo' if tsumo else 'ron'} action")
-        by_seat = {self.players.seat(_field(w, "user_id")): w for w in infos}
+        by_seat = {self.seating.seat(json_field(w, "user_id")): w for w in infos}
         claimed = {c.seat for c in self.claims}
         if set(by_seat) != claimed:
-            raise _Fail(f"win_info names seats {sorted(by_seat)}; seats {sorted(claimed)} "
+            raise Fail(f"win_info names seats {sorted(by_seat)}; seats {sorted(claimed)} "
                         "declared the win")
         if len(liable) > 1:
-            raise _Fail(f"seats {liable} are all liable (is_bao_pai)")
+            raise Fail(f"seats {liable} are all liable (is_bao_pai)")
         pao = liable[0] if liable else None
         rel = self.release
         from_seat = self.claims[0].seat if tsumo else (rel.seat if rel is not None else -1)
@@ -603,104 +466,96 @@ class _Hand:
             later[k] = tuple(own)
         first = tuple(d - sum(w[s] for w in later[1:]) for s, d in enumerate(deltas))
         for k, c in enumerate(order):
-            self.win(c, from_seat, by_seat[c.seat], first if k == 0 else later[k],
+            self.one_win(c, from_seat, by_seat[c.seat], first if k == 0 else later[k],
                      pao if pao != c.seat else None, k == 0)
 
-    def win(self, claim: _Claim, from_seat: int, info: Mapping[str, Any],
+    def one_win(self, claim: _Claim, from_seat: int, info: Mapping[str, Any],
             deltas: tuple[int, ...], pao: int | None, first: bool) -> None:
         seat = claim.seat
         yaku: dict[str, int] = {}
         yakuman: list[str] = []
-        for entry in _list(_field(info, "fang_info"), "fang_info"):
-            entry = _object(entry, "a fang_info entry")
-            kind = _int(_field(entry, "fang_type"), "fang_type")
-            han = _int(_field(entry, "fang_num"), "fang_num")
+        for entry in json_list(json_field(info, "fang_info"), "fang_info"):
+            entry = json_object(entry, "a fang_info entry")
+            kind = json_int(json_field(entry, "fang_type"), "fang_type")
+            han = json_int(json_field(entry, "fang_num"), "fang_num")
             if kind in FANG_YAKUMAN:
                 yakuman.append(FANG_YAKUMAN[kind])
             elif kind in FANG_YAKU:
                 if han > 0:
                     yaku[FANG_YAKU[kind]] = yaku.get(FANG_YAKU[kind], 0) + han
             else:
-                raise _Fail(f"fang_type {kind} ({FANG_NAMES.get(kind, 'unknown')}): no yaku "
+                raise Fail(f"fang_type {kind} ({FANG_NAMES.get(kind, 'unknown')}): no yaku "
                             "of ours stands for it")
-        han_total = _int(_field(info, "all_fang_num"), "all_fang_num")
+        han_total = json_int(json_field(info, "all_fang_num"), "all_fang_num")
         if not yakuman and han_total != sum(yaku.values()):
-            raise _Fail(f"all_fang_num {han_total}, but the yaku of seat {seat}'s win add up "
+            raise Fail(f"all_fang_num {han_total}, but the yaku of seat {seat}'s win add up "
                         f"to {sum(yaku.values())}")
-        shown = [self.tile(v, "user_cards") for v in _list(_field(info, "user_cards"),
+        shown = [self.tile(v, "user_cards") for v in json_list(json_field(info, "user_cards"),
                                                            "user_cards")]
         hand = tuple(sorted(shown if claim.tsumo else [*shown, claim.tile]))
         ura_value = info.get("li_bao_card") or []
-        ura = tuple(self.tile(v, "li_bao_card") for v in _list(ura_value, "li_bao_card"))
+        ura = tuple(self.tile(v, "li_bao_card") for v in json_list(ura_value, "li_bao_card"))
         recorded = RecordedWin(
             han=13 * len(yakuman) if yakuman else han_total,
-            fu=_int(_field(info, "all_fu"), "all_fu"),
-            points=_int(_field(info, "all_point"), "all_point"),
+            fu=json_int(json_field(info, "all_fu"), "all_fu"),
+            points=json_int(json_field(info, "all_point"), "all_point"),
             limit=5 if yakuman else 0,
             yaku=tuple(yaku.items()),
             yakuman=tuple(yakuman),
             deltas=deltas,
             pao=pao,
-            honba=self.header["ben_chang_num"],
-            sticks=self.header["li_zhi_bang_num"] + len(self.accepted) if first else 0,
+            honba=self.honba,
+            sticks=self.sticks_won(first),
         )
-        self.add(Win(seat, from_seat, hand, claim.tile, tuple(self.melds[seat]),
-                     tuple(self.shown), ura if seat in self.declared else (), recorded,
-                     index=self.n))
+        self.win(seat, from_seat, hand, claim.tile, ura if seat in self.declared else (),
+                 recorded)
 
-    def drawn(self, end: int, infos: list[Mapping[str, Any]], deltas: tuple[int, ...]) -> None:
+    def draw_result(self, end: int, infos: list[Mapping[str, Any]],
+                    deltas: tuple[int, ...]) -> None:
         kind = DRAW_ENDS[end]
         seat = self.last_actor
         tenpai: list[int] = []
         revealed: dict[int, tuple[Tile, ...]] = {}
         if kind == "exhaustive":
             for info in infos:
-                who = self.players.seat(_field(info, "user_id"))
+                who = self.seating.seat(json_field(info, "user_id"))
                 fang = info.get("fang_info") or []
                 if any(isinstance(f, Mapping) and f.get("fang_type") == NAGASHI_FANG
-                       for f in _list(fang, "fang_info")):
+                       for f in json_list(fang, "fang_info")):
                     kind = "nagashi_mangan"
-                if _list(info.get("ting_card_list") or [], "ting_card_list"):
+                if json_list(info.get("ting_card_list") or [], "ting_card_list"):
                     tenpai.append(who)
-                    revealed[who] = tuple(sorted(_tiles(_field(info, "user_cards"),
+                    revealed[who] = tuple(sorted(_tiles(json_field(info, "user_cards"),
                                                         "user_cards")))
         elif kind == "kyuushu_kyuuhai":
             if self.nine is None:
-                raise _Fail("nine terminals without the seat's declaration")
+                raise Fail("nine terminals without the seat's declaration")
             seat = self.nine
-            revealed = {seat: tuple(sorted(self.concealed[seat]))}
+            revealed = self.shown_hands([seat])
         elif kind == "suucha_riichi":
-            revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+            revealed = self.shown_hands(sorted(self.declared))
         elif kind == "sanchahou":
             callers = [c.seat for c in self.claims] or [s for s in range(_SEATS) if s != seat]
-            revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(callers)}
-        self.add(DrawnHand(seat, kind, tuple(sorted(tenpai)), revealed, deltas, index=self.n))
-
-    def record(self) -> HandRecord:
-        h = self.header
-        return HandRecord(
-            index=self.index, round_wind=self.round_wind, kyoku=h["chang_ci"],
-            honba=h["ben_chang_num"], sticks=h["li_zhi_bang_num"], dealer=self.dealer,
-            scores=self.scores, dora_indicator=self.shown[0], hands=self.start,
-            events=tuple(self.events))
+            revealed = self.shown_hands(sorted(callers))
+        self.drawn(seat, kind, tuple(sorted(tenpai)), revealed, deltas)
 
 
 def _event(raw: object) -> tuple[int, int, object, Mapping[str, Any]]:
     """(eventPos, eventType, userId, data) of a raw event."""
-    ev = _object(raw, "an event")
-    pos = _int(_field(ev, "eventPos"), "eventPos")
-    etype = _int(_field(ev, "eventType"), "eventType")
-    text = _field(ev, "data")
+    ev = json_object(raw, "an event")
+    pos = json_int(json_field(ev, "eventPos"), "eventPos")
+    etype = json_int(json_field(ev, "eventType"), "eventType")
+    text = json_field(ev, "data")
     if text in ("", None):
         return pos, etype, ev.get("userId"), {}
     if not isinstance(text, str):
-        raise _Fail(f"data must be a JSON object written as a string, not {quoted(text)}")
+        raise Fail(f"data must be a JSON object written as a string, not {quoted(text)}")
     try:
         data = load_json(text)
     except json.JSONDecodeError as exc:
-        raise _Fail(f"data is not valid JSON (truncated?): {exc.msg}: column "
+        raise Fail(f"data is not valid JSON (truncated?): {exc.msg}: column "
                     f"{exc.colno}") from None
-    return pos, etype, ev.get("userId"), _object(data, "data")
+    return pos, etype, ev.get("userId"), json_object(data, "data")
 
 
 def _what(etype: int, data: Mapping[str, Any]) -> str:
@@ -737,8 +592,8 @@ class _Reader:
         if not isinstance(raw_hands, list) or not raw_hands:
             raise RecordError(f"{self.name}: data.handRecord must be a list of hands", self.name)
         try:
-            players = _Players(_object(raw_hands[0], "a hand"))
-        except _Fail as exc:
+            players = _Players(json_object(raw_hands[0], "a hand"))
+        except Fail as exc:
             raise RecordError(f"{self.name}: hand 0: {exc}", self.name) from None
         hands = [self.hand(players, index, raw) for index, raw in enumerate(raw_hands)]
         if self.final_scores is None:
@@ -770,7 +625,8 @@ class _Reader:
         hand = _Hand(players, index)
         where = ""
         try:
-            events = _list(_field(_object(raw, "a hand"), "handEventRecord"), "handEventRecord")
+            events = json_list(json_field(json_object(raw, "a hand"), "handEventRecord"),
+                               "handEventRecord")
             for number, ev in enumerate(events):
                 where = f", event {number}"
                 pos, etype, user, data = _event(ev)
@@ -779,8 +635,9 @@ class _Reader:
                     start = ev.get("startTime")
                     self.start_time = start if isinstance(start, int) else None
                 if players.first is None and etype == 1:
-                    players.first = (_int(_field(data, "dealer_pos"), "dealer_pos")
-                                     - _int(_field(data, "chang_ci"), "chang_ci") + 1) % _SEATS
+                    dealer_pos = json_int(json_field(data, "dealer_pos"), "dealer_pos")
+                    kyoku = json_int(json_field(data, "chang_ci"), "chang_ci")
+                    players.first = (dealer_pos - kyoku + 1) % _SEATS
                 if etype == 6:
                     self.game_end(players, data)
                 if etype not in EVENT_TYPES:
@@ -789,21 +646,21 @@ class _Reader:
                 hand.step(etype, user, data)
             where = ""
             if not hand.ended:
-                raise _Fail("the hand has no result (no GameEnd event): truncated?")
-        except _Fail as exc:
+                raise Fail("the hand has no result (no GameEnd event): truncated?")
+        except Fail as exc:
             raise RecordError(f"{self.name}: {hand.name}{where}: {exc}", self.name) from None
         self.red = self.red or hand.red
-        return hand.record()
+        return hand.record(index)
 
     def game_end(self, players: _Players, data: Mapping[str, Any]) -> None:
         scores: dict[int, tuple[int, float]] = {}
-        for entry in _list(_field(data, "user_data"), "user_data"):
-            entry = _object(entry, "a user_data entry")
-            seat = players.seat(_field(entry, "user_id"))
-            scores[seat] = (_int(_field(entry, "point_num"), "point_num"),
-                            _int(_field(entry, "score"), "score") / 10)
+        for entry in json_list(json_field(data, "user_data"), "user_data"):
+            entry = json_object(entry, "a user_data entry")
+            seat = players.seat(json_field(entry, "user_id"))
+            scores[seat] = (json_int(json_field(entry, "point_num"), "point_num"),
+                            json_int(json_field(entry, "score"), "score") / 10)
         if sorted(scores) != list(range(_SEATS)):
-            raise _Fail("user_data must give the result of the 4 players")
+            raise Fail("user_data must give the result of the 4 players")
         self.final_scores = tuple(scores[s][0] for s in range(_SEATS))
         self.final_points = tuple(scores[s][1] for s in range(_SEATS))
 

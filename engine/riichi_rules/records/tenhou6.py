@@ -27,12 +27,13 @@ Soul's yaku names and their own names of limits and draws
 (:mod:`riichi_rules.records.tenhou6_names`); the reader knows those too.
 
 The format keeps each seat's takes and discards apart, so the reader replays the hand to put the
-events in table order: after each discard it looks for a seat whose next take calls that tile from
-that seat. A call names the tile and the seat, not the discard: when that seat lets the same tile
-go again before the caller's turn comes, the call may belong to either discard, and the reader
-keeps the reading with which the whole hand replays (the earliest discard first). Riichi
-acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
-:mod:`riichi_rules.records.events`). What the format does not record:
+events in table order, step by step on the hand follower (:mod:`riichi_rules.records.follower`,
+which holds the table and checks each step): after each discard it looks for a seat whose next
+take calls that tile from that seat. A call names the tile and the seat, not the discard: when
+that seat lets the same tile go again before the caller's turn comes, the call may belong to
+either discard, and the reader keeps the reading with which the whole hand replays (the
+earliest discard first). Riichi acceptance and new dora indicators are placed where Tenhou's
+mjlog has them (see :mod:`riichi_rules.records.events`). What the format does not record:
 
 * fu of limit hands (``満貫8000点``): :attr:`RecordedWin.fu` is None;
 * the tenpai seats at a nagashi mangan, and the hands shown at a draw: the reader shows those
@@ -40,9 +41,9 @@ acceptance and new dora indicators are placed where Tenhou's mjlog has them (see
   and of the three who called ron at a triple ron (as Tenhou's mjlog shows them; all three
   ``ron3`` of the corpus show the hands of the seats other than the discarder).
 
-Long because the reader both translates its format and follows the hand (the tiles each seat
-holds, the melds, the dora shown, how the hand ends) in one pass, as each reader does for
-itself: one hand follower shared by the readers (issue #14) would leave the translation here.
+Long because that replay is the reader's own (which discard each call takes, the readings of
+an ambiguous call tried in turn, where Tenhou reveals each indicator), besides the translation
+of the call strings and the win's text; the names are :mod:`riichi_rules.records.tenhou6_names`'.
 """
 
 from __future__ import annotations
@@ -59,24 +60,14 @@ from riichi_rules.hand import Meld, MeldType, Relative
 from riichi_rules.limits import RECORD_VALUES, load_json, quoted
 from riichi_rules.records.dates import day_of_id, day_written
 from riichi_rules.records.events import (
-    AddedKan,
-    Call,
-    ClosedKan,
-    Discard,
-    Draw,
-    DrawnHand,
-    Event,
     GameRecord,
     HandRecord,
-    NewDora,
-    Nukidora,
     RecordedWin,
     RecordError,
     RecordRules,
-    RiichiAccepted,
-    RiichiDeclared,
-    Win,
 )
+from riichi_rules.records.fields import json_int, json_list
+from riichi_rules.records.follower import Fail, TileFollower, source_of
 from riichi_rules.records.tenhou6_names import (
     DRAW_NAMES,
     KITA_NAMES,
@@ -94,7 +85,6 @@ from riichi_rules.tiles import WINDS, Tile
 
 __all__ = ["TENHOU_YAKU_NAMES", "read_tenhou6", "tile_of_code"]
 
-_SOURCE_OF = {Relative.LEFT: 3, Relative.ACROSS: 2, Relative.RIGHT: 1}  # seat offset
 _PON_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 4: Relative.RIGHT}
 _KAN_PLACE = {0: Relative.LEFT, 2: Relative.ACROSS, 6: Relative.RIGHT}
 _YAKU = re.compile(r"(?P<name>.+)\((?:(?P<han>[0-9]{1,2})飜|役満)\)")
@@ -118,11 +108,13 @@ def tile_of_code(code: object) -> Tile:
     raise ValueError(f"{code} is not a tile code (11-19, 21-29, 31-39, 41-47, 51-53)")
 
 
-class _Fail(Exception):
-    """An error in one hand; the reader adds the file, hand and event (``hand``: the replay
-    that failed, when there was one)."""
+class _ReplayFailed(Fail):
+    """A hand that no reading of its calls replays: the first reading's error and its
+    ``hand``, which the reader names."""
 
-    hand: _Hand | None = None
+    def __init__(self, message: str, hand: _Hand) -> None:
+        super().__init__(message)
+        self.hand = hand
 
 
 @dataclass(frozen=True, slots=True)
@@ -139,16 +131,16 @@ class _Marked:
 def _split(text: str) -> _Marked:
     letters = [(i, c) for i, c in enumerate(text) if not "0" <= c <= "9"]
     if len(letters) != 1:
-        raise _Fail(f"{quoted(text)} is not a call: one letter among two-digit tile codes expected")
+        raise Fail(f"{quoted(text)} is not a call: one letter among two-digit tile codes expected")
     place, letter = letters[0]
     before, after = text[:place], text[place + 1 :]
     if len(before) % 2 or len(after) % 2 or not after:
-        raise _Fail(f"{quoted(text)}: the tile codes must have two digits each")
+        raise Fail(f"{quoted(text)}: the tile codes must have two digits each")
     try:
         tiles = tuple(tile_of_code(int(s[i : i + 2])) for s in (before, after)
                       for i in range(0, len(s), 2))
     except ValueError as exc:
-        raise _Fail(f"{quoted(text)}: {exc}") from None
+        raise Fail(f"{quoted(text)}: {exc}") from None
     return _Marked(letter, place, tiles, len(before) // 2)
 
 
@@ -157,7 +149,7 @@ def _make(mtype: MeldType, tiles: Sequence[Tile], called: Tile | None,
     try:
         return Meld.make(mtype, tiles, called, source)
     except InputError as exc:
-        raise _Fail(f"{quoted(text)}: {exc.message}") from None
+        raise Fail(f"{quoted(text)}: {exc.message}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,39 +164,27 @@ def _take_call(text: str) -> _TakeCall:
     called = sp.tiles[sp.marked]
     if sp.letter == "c":
         if sp.place != 0 or len(sp.tiles) != 3:
-            raise _Fail(f"{quoted(text)}: a chi is 'c' and three tiles, the called one first")
+            raise Fail(f"{quoted(text)}: a chi is 'c' and three tiles, the called one first")
         return _TakeCall(_make(MeldType.CHI, sp.tiles, called, Relative.LEFT, text),
                          Relative.LEFT)
     if sp.letter == "p":
         if sp.place not in _PON_PLACE or len(sp.tiles) != 3:
-            raise _Fail(f"{quoted(text)}: a pon is three tiles with 'p' at place 0, 2 or 4")
+            raise Fail(f"{quoted(text)}: a pon is three tiles with 'p' at place 0, 2 or 4")
         src = _PON_PLACE[sp.place]
         return _TakeCall(_make(MeldType.PON, sp.tiles, called, src, text), src)
     if sp.letter == "m":
         if sp.place not in _KAN_PLACE or len(sp.tiles) != 4:
-            raise _Fail(f"{quoted(text)}: a daiminkan is four tiles with 'm' at place 0, 2 or 6")
+            raise Fail(f"{quoted(text)}: a daiminkan is four tiles with 'm' at place 0, 2 or 6")
         src = _KAN_PLACE[sp.place]
         return _TakeCall(_make(MeldType.DAIMINKAN, sp.tiles, called, src, text), src)
-    raise _Fail(f"{quoted(text)}: a take is a tile or a call (c, p, m), not '{sp.letter}'")
-
-
-def _int(value: object, what: str) -> int:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise _Fail(f"{what} must be a whole number, not {quoted(value)}")
-    return value
-
-
-def _list(value: object, what: str) -> list[Any]:
-    if not isinstance(value, list):
-        raise _Fail(f"{what} must be a list, not {quoted(value)}")
-    return value
+    raise Fail(f"{quoted(text)}: a take is a tile or a call (c, p, m), not '{sp.letter}'")
 
 
 def _code(value: object, what: str) -> Tile:
     try:
         return tile_of_code(value)
     except ValueError as exc:
-        raise _Fail(f"{what}: {exc}") from None
+        raise Fail(f"{what}: {exc}") from None
 
 
 @dataclass(frozen=True, slots=True)
@@ -216,92 +196,82 @@ class _Result:
 
 
 def _parse_result(value: object, players: int) -> _Result:
-    res = _list(value, "the result")
+    res = json_list(value, "the result")
     if not res or not isinstance(res[0], str):
-        raise _Fail(f"the result starts with its name (和了, 流局, ...), not {quoted(res)}")
+        raise Fail(f"the result starts with its name (和了, 流局, ...), not {quoted(res)}")
     name = res[0]
     if name == "和了":
         if len(res) < 3 or len(res) % 2 == 0:
-            raise _Fail("a win result is 和了 followed by (deltas, details) per winner")
+            raise Fail("a win result is 和了 followed by (deltas, details) per winner")
         wins = []
         for i in range(1, len(res), 2):
-            deltas = [_int(d, "a score change") for d in _list(res[i], "the deltas")]
-            info = _list(res[i + 1], "the win details")
+            deltas = [json_int(d, "a score change") for d in json_list(res[i], "the deltas")]
+            info = json_list(res[i + 1], "the win details")
             if len(deltas) < players or len(info) < 4:
-                raise _Fail(f"win details {quoted(info)} / deltas {quoted(deltas)} are too short")
+                raise Fail(f"win details {quoted(info)} / deltas {quoted(deltas)} are too short")
             wins.append((deltas, info))
         return _Result("win", name, tuple(wins), None)
     if name not in DRAW_NAMES:
-        raise _Fail(f"unknown result {quoted(name)}")
+        raise Fail(f"unknown result {quoted(name)}")
     draw_deltas: list[int] | None = None
     if len(res) > 1:
-        draw_deltas = [_int(d, "a score change") for d in _list(res[1], "the deltas")]
+        draw_deltas = [json_int(d, "a score change") for d in json_list(res[1], "the deltas")]
         if len(draw_deltas) < players:
-            raise _Fail(f"deltas {quoted(draw_deltas)} have fewer than {players} seats")
+            raise Fail(f"deltas {quoted(draw_deltas)} have fewer than {players} seats")
     return _Result(DRAW_NAMES[name], name, (), draw_deltas)
 
 
-class _Hand:
-    """Replays one hand of a tenhou.net/6 log in table order."""
+class _Hand(TileFollower):
+    """Replays one hand of a tenhou.net/6 log in table order, step by step on the follower."""
 
     def __init__(self, raw: object, players: int, red: bool,
                  skips: Sequence[bool] = ()) -> None:
-        data = _list(raw, "a hand")
+        super().__init__(players)
+        data = json_list(raw, "a hand")
         if len(data) != 17:
-            raise _Fail(f"a hand has 17 entries (header, scores, dora, ura, 4 x (haipai, "
+            raise Fail(f"a hand has 17 entries (header, scores, dora, ura, 4 x (haipai, "
                         f"takes, discards), result), not {len(data)}")
-        header = _list(data[0], "the hand header")
+        header = json_list(data[0], "the hand header")
         if len(header) != 3:
-            raise _Fail(f"the hand header is [round, honba, sticks], not {quoted(header)}")
-        self.round, self.honba, self.sticks = (_int(v, "the hand header") for v in header)
-        if not 0 <= self.round < 16 or self.honba < 0 or self.sticks < 0:
-            raise _Fail(f"the hand header {quoted(header)} is not a round 0..15 and honba, "
+            raise Fail(f"the hand header is [round, honba, sticks], not {quoted(header)}")
+        self.round, honba, sticks = (json_int(v, "the hand header") for v in header)
+        if not 0 <= self.round < 16 or honba < 0 or sticks < 0:
+            raise Fail(f"the hand header {quoted(header)} is not a round 0..15 and honba, "
                         "sticks >= 0")
-        self.players = players
         self.red = red
-        scores = [_int(v, "a score") for v in _list(data[1], "the scores")]
+        scores = [json_int(v, "a score") for v in json_list(data[1], "the scores")]
         if len(scores) < players:
-            raise _Fail(f"{len(scores)} scores for {players} players")
-        self.scores = tuple(scores[:players])
-        self.dora = [_code(v, "a dora indicator") for v in _list(data[2], "the dora")]
-        self.ura = [_code(v, "an ura indicator") for v in _list(data[3], "the ura")]
+            raise Fail(f"{len(scores)} scores for {players} players")
+        self.dora = [_code(v, "a dora indicator") for v in json_list(data[2], "the dora")]
+        self.ura = [_code(v, "an ura indicator") for v in json_list(data[3], "the ura")]
         if not self.dora:
-            raise _Fail("the hand has no dora indicator")
-        self.haipai: list[list[Tile]] = []
+            raise Fail("the hand has no dora indicator")
+        haipai: list[list[Tile]] = []
         self.takes: list[list[Any]] = []
         self.discards: list[list[Any]] = []
         for seat in range(4):
-            hai = _list(data[4 + 3 * seat], f"seat {seat}'s starting hand")
-            takes = _list(data[5 + 3 * seat], f"seat {seat}'s takes")
-            discards = _list(data[6 + 3 * seat], f"seat {seat}'s discards")
+            hai = json_list(data[4 + 3 * seat], f"seat {seat}'s starting hand")
+            takes = json_list(data[5 + 3 * seat], f"seat {seat}'s takes")
+            discards = json_list(data[6 + 3 * seat], f"seat {seat}'s discards")
             if seat >= players:
                 if hai or takes or discards:
-                    raise _Fail(f"seat {seat} plays in a {players}-player game")
+                    raise Fail(f"seat {seat} plays in a {players}-player game")
                 continue
             if len(hai) != 13:
-                raise _Fail(f"seat {seat}'s starting hand has {len(hai)} tiles, not 13")
-            self.haipai.append([self.tile(v, f"seat {seat}'s starting hand") for v in hai])
+                raise Fail(f"seat {seat}'s starting hand has {len(hai)} tiles, not 13")
+            haipai.append([self.tile(v, f"seat {seat}'s starting hand") for v in hai])
             self.takes.append(takes)
             self.discards.append(discards)
         self.result = _parse_result(data[16], players)
-        self.dealer = self.round % 4
-        if self.dealer >= players:
-            raise _Fail(f"round {self.round} has no dealer in a {players}-player game")
-        # state
-        self.concealed = [list(h) for h in self.haipai]
-        self.melds: list[list[Meld]] = [[] for _ in range(players)]
-        self.north = [0] * players
+        if self.round % 4 >= players:
+            raise Fail(f"round {self.round} has no dealer in a {players}-player game")
+        self.set_up(round_wind=WINDS[self.round // 4], kyoku=self.round % 4 + 1, honba=honba,
+                    sticks=sticks, dealer=self.round % 4, scores=tuple(scores[:players]),
+                    hands=haipai, dora=self.dora[0])
         self.ti = [0] * players
         self.di = [0] * players
-        self.events: list[Event] = []
-        self.last_draw: list[Tile | None] = [None] * players
-        self.declared: set[int] = set()
-        self.accepted: set[int] = set()
-        self.shown = [self.dora[0]]
-        self.pending: list[int] = []  # seats of open kans whose indicator is not yet shown
         self.where = ""
         self.unplaced_dora = False
-        self.last: tuple[int, Tile] | None = None  # the last discard or added kan
         self.skips = skips  # what to do at each ambiguous call (True: not this discard)
         self.choices: list[bool] = []  # what was done at each ambiguous call so far
 
@@ -309,21 +279,8 @@ class _Hand:
     def tile(self, value: object, what: str) -> Tile:
         tile = _code(value, what)
         if tile.red and not self.red:
-            raise _Fail(f"{what}: a red five in a game without red fives")
+            raise Fail(f"{what}: a red five in a game without red fives")
         return tile
-
-    @property
-    def n(self) -> int:
-        return len(self.events)
-
-    def add(self, event: Event) -> None:
-        self.events.append(event)
-
-    def remove(self, seat: int, tile: Tile, what: str) -> None:
-        try:
-            self.concealed[seat].remove(tile)
-        except ValueError:
-            raise _Fail(f"{what}: seat {seat} does not hold {tile}") from None
 
     def next_take(self, seat: int) -> object:
         i = self.ti[seat]
@@ -332,21 +289,19 @@ class _Hand:
     def all_taken(self) -> bool:
         return all(self.ti[s] >= len(self.takes[s]) for s in range(self.players))
 
-    def show_dora(self, seat: int) -> None:
-        k = len(self.shown)
-        if k >= len(self.dora):
-            self.unplaced_dora = True
-            return
-        self.shown.append(self.dora[k])
-        self.add(NewDora(seat, self.dora[k], index=self.n))
-
-    def flush_dora(self) -> None:
-        for seat in self.pending:
-            self.show_dora(seat)
-        self.pending.clear()
+    def flush_dora(self, keep: int = 0) -> None:
+        """The indicators of the kans still without one, but the last ``keep``: the hand's
+        next indicators (none when the list runs out)."""
+        while len(self.unrevealed) > keep:
+            k = len(self.shown)
+            if k < len(self.dora):
+                self.show_dora(self.dora[k])
+            else:
+                self.unplaced_dora = True
+                self.unrevealed.pop(0)
 
     # -- the replay --
-    def replay(self) -> tuple[Event, ...]:
+    def replay(self) -> None:
         cur = self.dealer
         need_draw = True
         while True:
@@ -354,7 +309,7 @@ class _Hand:
                 if self.ti[cur] >= len(self.takes[cur]):
                     self.end_after_discard()
                     break
-                self.draw(cur)
+                self.take(cur)
             if self.di[cur] >= len(self.discards[cur]):
                 self.end_after_draw(cur)
                 break
@@ -366,26 +321,21 @@ class _Hand:
         for seat in range(self.players):
             if self.ti[seat] < len(self.takes[seat]) or self.di[seat] < len(self.discards[seat]):
                 self.where = f"seat {seat}"
-                raise _Fail(
+                raise Fail(
                     f"seat {seat} has takes/discards left after the hand's end "
                     f"(takes {self.ti[seat]}/{len(self.takes[seat])}, discards "
                     f"{self.di[seat]}/{len(self.discards[seat])})"
                 )
-        return tuple(self.events)
 
-    def draw(self, seat: int) -> None:
+    def take(self, seat: int) -> None:
         i = self.ti[seat]
         value = self.takes[seat][i]
         self.where = f"seat {seat} takes[{i}] = {quoted(value)}"
         if isinstance(value, str):
-            raise _Fail(f"seat {seat} calls where it should draw: no discard to call")
+            raise Fail(f"seat {seat} calls where it should draw: no discard to call")
         tile = self.tile(value, "a draw")
         self.ti[seat] += 1
-        if len(self.concealed[seat]) % 3 != 1:
-            raise _Fail(f"seat {seat} draws holding {len(self.concealed[seat])} tiles")
-        self.concealed[seat].append(tile)
-        self.last_draw[seat] = tile
-        self.add(Draw(seat, tile, index=self.n))
+        self.draw(seat, tile)
 
     def act(self, seat: int) -> tuple[int, bool] | None:
         """The seat's next discard entry; returns who acts next (and whether they draw), or
@@ -395,44 +345,40 @@ class _Hand:
         self.where = f"seat {seat} discards[{i}] = {quoted(value)}"
         self.di[seat] += 1
         if len(self.concealed[seat]) % 3 != 2:
-            raise _Fail(f"seat {seat} acts holding {len(self.concealed[seat])} tiles")
+            self.size(seat, 2, "acts")
         if isinstance(value, str) and value.startswith("r"):
             tile = self.discard_tile(seat, value[1:])
             self.flush_dora()
-            self.declared.add(seat)
-            self.add(RiichiDeclared(seat, index=self.n))
-            return self.discard(seat, tile, value[1:] == "60", riichi=True)
+            self.declare_riichi(seat)
+            return self.let_out(seat, tile, value[1:] == "60", riichi=True)
         if isinstance(value, str):
             return self.kan_or_north(seat, value)
         if value == 0:
-            raise _Fail("0 stands only for the missing discard after a daiminkan")
+            raise Fail("0 stands only for the missing discard after a daiminkan")
         tile = self.discard_tile(seat, value)
         self.flush_dora()
-        return self.discard(seat, tile, value == 60, riichi=False)
+        return self.let_out(seat, tile, value == 60, riichi=False)
 
     def discard_tile(self, seat: int, value: object) -> Tile:
         if isinstance(value, str):
             if not (value.isascii() and value.isdigit() and len(value) <= 2):
-                raise _Fail("a riichi discard is 'r' and a tile code")
+                raise Fail("a riichi discard is 'r' and a tile code")
             value = int(value)
         if value == 60:
             drawn = self.last_draw[seat]
             if drawn is None:
-                raise _Fail(f"60 (the tile just drawn), but seat {seat} has not just drawn")
+                raise Fail(f"60 (the tile just drawn), but seat {seat} has not just drawn")
             return drawn
         return self.tile(value, "a discard")
 
-    def discard(
+    def let_out(
         self, seat: int, tile: Tile, tsumogiri: bool, riichi: bool
     ) -> tuple[int, bool] | None:
-        self.remove(seat, tile, "a discard")
-        self.last_draw[seat] = None
-        self.add(Discard(seat, tile, tsumogiri, index=self.n))
-        self.last = (seat, tile)
+        """The seat discards; returns who acts next, as :meth:`act`."""
+        self.discard(seat, tile, tsumogiri, "a discard")
         ends = self.all_taken()
         if riichi and not (ends and self.result.kind in ("win", "sanchahou")):
-            self.accepted.add(seat)
-            self.add(RiichiAccepted(seat, index=self.n))
+            self.accept_riichi(seat)
         if ends:
             return None
         caller = self.find_caller(seat, tile)
@@ -444,17 +390,12 @@ class _Hand:
         self.ti[who] += 1
         own = list(call.meld.tiles)
         own.remove(tile)
-        for t in own:
-            self.remove(who, t, f"a {call.meld.type}")
-        self.melds[who].append(call.meld)
-        self.last_draw = [None] * self.players
-        self.add(Call(who, call.meld, seat, index=self.n))
+        self.add_call(who, seat, call.meld, own, f"a {call.meld.type}")
         if call.meld.type is MeldType.DAIMINKAN:
             j = self.di[who]
             if j >= len(self.discards[who]) or self.discards[who][j] != 0:
-                raise _Fail(f"seat {who}'s discards need a 0 after its daiminkan")
+                raise Fail(f"seat {who}'s discards need a 0 after its daiminkan")
             self.di[who] += 1
-            self.pending.append(who)
             return who, True
         return who, False
 
@@ -496,7 +437,7 @@ class _Hand:
                 continue
             self.where = f"seat {who} takes[{self.ti[who]}] = {quoted(value)}"
             call = _take_call(value)
-            if (who + _SOURCE_OF[call.source]) % 4 == seat and call.meld.called == tile:
+            if source_of(who, seat) is call.source and call.meld.called == tile:
                 found.append((who, call))
         if not found:
             return None
@@ -508,55 +449,37 @@ class _Hand:
         sp = _split(value)
         if sp.letter == "f":
             if len(sp.tiles) != 1 or sp.tiles[0].kind != 30:
-                raise _Fail("a north set aside is 'f44'")
-            self.remove(seat, sp.tiles[0], "a nukidora")
-            self.north[seat] += 1
-            self.last_draw[seat] = None
-            self.add(Nukidora(seat, sp.tiles[0], index=self.n))
+                raise Fail("a north set aside is 'f44'")
+            self.nukidora(seat, sp.tiles[0], "a nukidora")
             if self.all_taken():  # won on (Mahjong Soul's converters: ldseat is the kita's)
-                self.last = (seat, sp.tiles[0])
                 return None
             return seat, True
         if sp.letter == "a":
             if sp.place != 6 or len(sp.tiles) != 4:
-                raise _Fail("an ankan is four tiles with 'a' at place 6")
+                raise Fail("an ankan is four tiles with 'a' at place 6")
             meld = _make(MeldType.CLOSED_KAN, sp.tiles, None, None, value)
-            for t in meld.tiles:
-                self.remove(seat, t, "an ankan")
-            self.melds[seat].append(meld)
-            self.last_draw[seat] = None
-            self.add(ClosedKan(seat, meld, index=self.n))
+            self.closed_kan(seat, meld.tiles, "an ankan")
             if self.all_taken():  # robbed by thirteen orphans: no replacement, no indicator
-                self.last = (seat, meld.tiles[0])
                 return None
             self.flush_dora()
-            self.show_dora(seat)
             return seat, True
         if sp.letter == "k":
             if sp.place not in _PON_PLACE or len(sp.tiles) != 4 or sp.marked > 2:
-                raise _Fail("a kakan is four tiles with 'k' at place 0, 2 or 4")
+                raise Fail("a kakan is four tiles with 'k' at place 0, 2 or 4")
             added = sp.tiles[sp.marked]
             called = sp.tiles[sp.marked + 1]
             source = _PON_PLACE[sp.place]
-            at = next((i for i, m in enumerate(self.melds[seat])
-                       if m.type is MeldType.PON and m.tiles[0].kind == added.kind), None)
-            if at is None:
-                raise _Fail(f"seat {seat} adds {added} to a pon it does not have")
+            at = self.pon_of(seat, added)
             old = self.melds[seat][at]
             if old.called != called or old.source is not source:
-                raise _Fail(f"the kakan does not match seat {seat}'s pon {old.to_json()}")
-            meld = _make(MeldType.ADDED_KAN, sp.tiles, called, source, value)
-            self.remove(seat, added, "a kakan")
-            self.melds[seat][at] = meld
-            self.last_draw[seat] = None
-            self.add(AddedKan(seat, meld, added, index=self.n))
-            self.last = (seat, added)
-            self.flush_dora()
+                raise Fail(f"the kakan does not match seat {seat}'s pon {old.to_json()}")
+            _make(MeldType.ADDED_KAN, sp.tiles, called, source, value)  # the text is a kan
+            self.added_kan(seat, at, added, "a kakan")
+            self.flush_dora(keep=1)  # this kan's indicator comes after its replacement draw
             if self.all_taken():
                 return None  # robbed: chankan
-            self.pending.append(seat)
             return seat, True
-        raise _Fail(f"a discard entry is a tile, 'r', 'a', 'k' or 'f', not '{sp.letter}'")
+        raise Fail(f"a discard entry is a tile, 'r', 'a', 'k' or 'f', not '{sp.letter}'")
 
     # -- the end --
     def end_after_draw(self, seat: int) -> None:
@@ -565,39 +488,38 @@ class _Hand:
         res = self.result
         if res.kind == "win":
             if len(res.wins) != 1:
-                raise _Fail("a tsumo has one winner")
+                raise Fail("a tsumo has one winner")
             deltas, info = res.wins[0]
-            who, from_who = _int(info[0], "the winner"), _int(info[1], "from")
+            who, from_who = json_int(info[0], "the winner"), json_int(info[1], "from")
             if who != seat or from_who != seat:
-                raise _Fail(f"the hand ends on seat {seat}'s draw, but the result is seat "
+                raise Fail(f"the hand ends on seat {seat}'s draw, but the result is seat "
                             f"{who} winning from seat {from_who}")
             drawn = self.last_draw[seat]
             if drawn is None:
-                raise _Fail(f"seat {seat} wins by tsumo without having just drawn")
-            self.win(seat, seat, drawn, deltas, info, first=True)
+                raise Fail(f"seat {seat} wins by tsumo without having just drawn")
+            self.one_win(seat, seat, drawn, deltas, info, first=True)
             return
         if res.kind != "kyuushu_kyuuhai":
-            raise _Fail(f"the hand ends on seat {seat}'s draw, but the result is {res.name}")
-        hand = tuple(sorted(self.concealed[seat]))
-        self.add(DrawnHand(seat, res.kind, (), {seat: hand}, self.draw_deltas(), index=self.n))
+            raise Fail(f"the hand ends on seat {seat}'s draw, but the result is {res.name}")
+        self.drawn(seat, res.kind, (), self.shown_hands([seat]), self.draw_deltas())
 
     def end_after_discard(self) -> None:
         """Nobody takes another tile: a ron on the last discard (or added kan), or a draw."""
         self.where = "after the last discard"
         res = self.result
-        if self.last is None:
-            raise _Fail("the hand ends before any discard")
-        last_seat, last_tile = self.last
+        if self.release is None:
+            raise Fail("the hand ends before any discard")
+        last_seat, last_tile = self.release.seat, self.release.held
         if res.kind == "win":
             for k, (deltas, info) in enumerate(res.wins):
-                who, from_who = _int(info[0], "the winner"), _int(info[1], "from")
+                who, from_who = json_int(info[0], "the winner"), json_int(info[1], "from")
                 if from_who != last_seat or who == last_seat:
-                    raise _Fail(f"seat {who} wins from seat {from_who}, but the last discard "
+                    raise Fail(f"seat {who} wins from seat {from_who}, but the last discard "
                                 f"was seat {last_seat}'s")
-                self.win(who, from_who, last_tile, deltas, info, first=k == 0)
+                self.one_win(who, from_who, last_tile, deltas, info, first=k == 0)
             return
         if res.kind == "kyuushu_kyuuhai":
-            raise _Fail("kyuushu kyuuhai after a discard")
+            raise Fail("kyuushu kyuuhai after a discard")
         revealed: dict[int, tuple[Tile, ...]] = {}
         tenpai: tuple[int, ...] = ()
         if res.kind == "exhaustive":
@@ -607,14 +529,11 @@ class _Hand:
                 tenpai = tuple(s for s in range(self.players) if res.deltas[s] > 0)
         elif res.kind == "suucha_riichi":
             tenpai = ()
-            revealed = {s: tuple(sorted(self.concealed[s])) for s in sorted(self.declared)}
+            revealed = self.shown_hands(sorted(self.declared))
         elif res.kind == "sanchahou":  # the three seats that called ron, as mjlog shows them
-            revealed = {s: tuple(sorted(self.concealed[s])) for s in range(self.players)
-                        if s != last_seat}
-        for s in tenpai:
-            revealed[s] = tuple(sorted(self.concealed[s]))
-        self.add(DrawnHand(last_seat, res.kind, tenpai, revealed, self.draw_deltas(),
-                           index=self.n))
+            revealed = self.shown_hands(s for s in range(self.players) if s != last_seat)
+        revealed.update(self.shown_hands(tenpai))
+        self.drawn(last_seat, res.kind, tenpai, revealed, self.draw_deltas())
 
     def yaku_id(self, name: str, who: int) -> int | None:
         """Tenhou's id of a yaku named as Tenhou or Mahjong Soul names it (its wind yaku
@@ -631,19 +550,19 @@ class _Hand:
         d = self.result.deltas
         return tuple(d[: self.players]) if d is not None else (0,) * self.players
 
-    def win(self, who: int, from_who: int, win_tile: Tile, deltas: list[int],
+    def one_win(self, who: int, from_who: int, win_tile: Tile, deltas: list[int],
             info: list[Any], first: bool) -> None:
         if not 0 <= who < self.players or not 0 <= from_who < self.players:
-            raise _Fail(f"win details {quoted(info[:3])} name a seat outside "
+            raise Fail(f"win details {quoted(info[:3])} name a seat outside "
                         f"0..{self.players - 1}")
-        pao_value = _int(info[2], "the pao seat")
+        pao_value = json_int(info[2], "the pao seat")
         pao = pao_value if pao_value != who else None
         text = info[3]
         if not isinstance(text, str):
-            raise _Fail(f"the win's text is a string, not {quoted(text)}")
+            raise Fail(f"the win's text is a string, not {quoted(text)}")
         m = VALUE_TEXT.fullmatch(text)
         if m is None:
-            raise _Fail(f"cannot read the win's value {quoted(text)}")
+            raise Fail(f"cannot read the win's value {quoted(text)}")
         a, b = int(m["a"]), (int(m["b"]) if m["b"] else None)
         tsumo = who == from_who
         if not tsumo:
@@ -653,7 +572,7 @@ class _Hand:
         elif b is not None:
             points = a * (self.players - 2) + b
         else:
-            raise _Fail(f"a tsumo's value {quoted(text)} has no payments per seat")
+            raise Fail(f"a tsumo's value {quoted(text)} has no payments per seat")
         limit = 0
         if m["limit"]:
             limit = LIMIT_NAMES.get(m["limit"], 5)
@@ -666,14 +585,14 @@ class _Hand:
                 continue
             tid = self.yaku_id(y["name"], who) if y is not None else None
             if y is None or tid is None:
-                raise _Fail(f"unknown yaku {quoted(entry)}")
+                raise Fail(f"unknown yaku {quoted(entry)}")
             if y["han"] is None:
                 if tid not in TENHOU_YAKUMAN:
-                    raise _Fail(f"{quoted(entry)} is not a yakuman")
+                    raise Fail(f"{quoted(entry)} is not a yakuman")
                 yakuman.append(TENHOU_YAKUMAN[tid])
             else:
                 if tid not in TENHOU_YAKU:
-                    raise _Fail(f"{quoted(entry)}: a yakuman written with han")
+                    raise Fail(f"{quoted(entry)}: a yakuman written with han")
                 yaku_pairs.append((TENHOU_YAKU[tid], int(y["han"])))
         yaku: dict[str, int] = {}
         for name, han in yaku_pairs:
@@ -690,38 +609,35 @@ class _Hand:
             deltas=tuple(deltas[: self.players]),
             pao=pao,
             honba=self.honba,
-            sticks=self.sticks + len(self.accepted) if first else 0,
+            sticks=self.sticks_won(first),
         )
         concealed = list(self.concealed[who])
         if not tsumo:
             concealed.append(win_tile)
-        shown = tuple(self.shown)
-        ura = tuple(self.ura) if who in self.accepted else ()
-        self.add(
-            Win(who, from_who, tuple(sorted(concealed)), win_tile, tuple(self.melds[who]),
-                shown, ura, recorded, self.north[who], index=self.n)
-        )
+        self.win(who, from_who, concealed, win_tile,
+                 tuple(self.ura) if who in self.accepted else (), recorded)
 
 
 _MAX_TRIES = 256
 """How many readings of a hand's ambiguous calls :func:`_replay_hand` tries at most."""
 
 
-def _replay_hand(raw: object, players: int, red: bool) -> tuple[_Hand, tuple[Event, ...]]:
+def _replay_hand(raw: object, players: int, red: bool) -> _Hand:
     """One hand in table order. A call whose discard is ambiguous (see
     :meth:`_Hand.skip_call`) is first placed on the earliest discard that fits; when the
     replay then fails, the choices are tried again depth first, the last one first, until one
-    reading replays to the end. Raises the first reading's :class:`_Fail` when none does."""
+    reading replays to the end. Raises the first reading's error (:class:`_ReplayFailed`)
+    when none does."""
     skips: list[bool] = []
-    first: _Fail | None = None
+    first: _ReplayFailed | None = None
     for _ in range(_MAX_TRIES):
         hand = _Hand(raw, players, red, skips)
         try:
-            return hand, hand.replay()
-        except _Fail as exc:
+            hand.replay()
+            return hand
+        except Fail as exc:
             if first is None:
-                exc.hand = hand
-                first = exc
+                first = _ReplayFailed(str(exc), hand)
             made = hand.choices
             while made and made[-1]:
                 made.pop()
@@ -791,33 +707,19 @@ def read_tenhou6(
     errors: list[str] = []
     for index, raw in enumerate(data["log"]):
         try:
-            hand, events = _replay_hand(raw, players, rules.red_fives)
-        except _Fail as exc:
-            failed = exc.hand
+            hand = _replay_hand(raw, players, rules.red_fives)
+        except Fail as exc:
             where = f"hand {index}"
-            if failed is not None:
-                label = f"{WINDS[failed.round // 4].value}{failed.round % 4 + 1}-{failed.honba}"
-                where = f"hand {index} ({label}), event {failed.n}"
+            if isinstance(exc, _ReplayFailed):
+                failed = exc.hand
+                where = failed.place(index)
                 if failed.where:
                     where += f" ({failed.where})"
             raise RecordError(f"{shown}: {where}: {exc}", name) from None
         if hand.unplaced_dora or len(hand.shown) != len(hand.dora):
             errors.append(f"hand {index}: {len(hand.dora)} dora indicators listed, "
                           f"{len(hand.shown)} placed after kans")
-        hands.append(
-            HandRecord(
-                index=index,
-                round_wind=WINDS[hand.round // 4],
-                kyoku=hand.round % 4 + 1,
-                honba=hand.honba,
-                sticks=hand.sticks,
-                dealer=hand.dealer,
-                scores=hand.scores,
-                dora_indicator=hand.dora[0],
-                hands=tuple(tuple(sorted(h)) for h in hand.haipai),
-                events=events,
-            )
-        )
+        hands.append(hand.record(index))
     final_scores: tuple[int, ...] | None = None
     final_points: tuple[float, ...] | None = None
     sc = data.get("sc")
