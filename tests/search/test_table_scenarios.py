@@ -129,7 +129,7 @@ def test_hands_for_their_roles() -> None:
 
 
 def test_hands_of_two_yakuman_for_a_rule_on_the_liable_part() -> None:
-    """pao_payment settlement reads ``pao_part`` (the part of a win under liability), which
+    """pao_payment settlement reads the part of a win under liability (its ``covered``), which
     differs from ``total`` only on a hand of two yakuman: a caller drawn for it (themes: the
     dragons of pao daisangen, the winds of pao daisuushii, and the honours together) holds,
     often enough, a hand that calls four honour pungs, three of them the dragons, and
