@@ -27,7 +27,7 @@ from riichi_rules.impact.corpus import (
     Unread,
     read_wins,
 )
-from riichi_rules.records.events import Win as WinEvent
+from riichi_rules.records.events import WonHand
 from riichi_rules.records.files import read_records
 from riichi_rules.referee import hand as referee_hand
 from riichi_rules.scoring.scorer import program
@@ -118,7 +118,7 @@ def test_every_win_of_the_records_is_read_or_accounted_for() -> None:
     folders = [TENHOU / "mjlog", TENHOU / "tenhou6"]
     records = [r for r in read_records(folders) if not isinstance(r, Exception)]
     events = sum(1 for r in records for h in r.hands for e in h.events
-                 if isinstance(e, WinEvent))
+                 if isinstance(e, WonHand))
     items = list(read_wins(folders, TENHOU_PROGRAM))
     assert sum(1 if isinstance(i, CorpusWin) else i.wins for i in items) == events
     skipped = sum(i.wins for i in items if isinstance(i, Unread) and i.skipped)
@@ -126,5 +126,5 @@ def test_every_win_of_the_records_is_read_or_accounted_for() -> None:
     # ruleset is not tenhou) are not followed
     not_modelled = sum(1 for r in records if r.rules.players != 4 or not r.rules.standard
                        or r.rules.platform not in ("", "tenhou")
-                       for h in r.hands for e in h.events if isinstance(e, WinEvent))
+                       for h in r.hands for e in h.events if isinstance(e, WonHand))
     assert skipped == not_modelled

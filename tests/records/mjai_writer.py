@@ -24,7 +24,7 @@ from riichi_rules.records.events import (
     NewDora,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.mjai import MJAI_DRAWS, MJAI_YAKU, MJAI_YAKUMAN
 from riichi_rules.tiles import Tile
@@ -55,7 +55,7 @@ def _without(tiles: tuple[Tile, ...], tile: Tile) -> list[Tile]:
     return rest
 
 
-def _yakus(win: Win) -> list[list[Any]]:
+def _yakus(win: WonHand) -> list[list[Any]]:
     rec = win.recorded
     if rec.yakuman:
         return [[_YAKUMAN_NAME[y], 100] for y in rec.yakuman]
@@ -93,7 +93,7 @@ def _event(e: Event, *, scored: bool) -> dict[str, Any]:
                 "consumed": pais(_without(e.meld.tiles, e.tile))}
     if isinstance(e, NewDora):
         return {"type": "dora", "dora_marker": pai(e.indicator)}
-    if isinstance(e, Win):
+    if isinstance(e, WonHand):
         out: dict[str, Any] = {"type": "hora", "actor": e.seat, "target": e.from_seat,
                                "deltas": list(e.recorded.deltas), "ura_markers": pais(e.ura)}
         if scored:

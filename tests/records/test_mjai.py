@@ -42,7 +42,7 @@ from riichi_rules.records.events import (
     RecordError,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.files import read_record, read_records
 from riichi_rules.records.mjai import UNSCORED, read_mjai, tile_of_mjai
@@ -108,7 +108,7 @@ def test_first_hand_events(game: GameRecord) -> None:
 
 def test_unscored_ron(game: GameRecord) -> None:
     win = game.hands[0].events[-1]
-    assert isinstance(win, Win) and not win.tsumo
+    assert isinstance(win, WonHand) and not win.tsumo
     # seat 0's 13 tiles after its riichi (234m456789p222s + 5s drawn, 9s discarded) + the 5s
     assert (win.seat, win.from_seat, win.win_tile) == (0, 1, one("5s"))
     assert win.hand == tiles("234m456789p22255s")
@@ -133,7 +133,7 @@ def test_second_hand_kans_and_scored_tsumo(game: GameRecord) -> None:
                                       Relative.LEFT), 0, index=5)
     assert ev[6:8] == (Draw(1, one("6z"), index=6), NewDora(1, one("2z"), index=7))
     win = ev[-1]
-    assert isinstance(win, Win) and win.tsumo and win.seat == 2 and win.win_tile == one("6z")
+    assert isinstance(win, WonHand) and win.tsumo and win.seat == 2 and win.win_tile == one("6z")
     assert win.hand == tiles("406m999m999p999s66z") and win.ura == ()
     rec = win.recorded
     # line 42: fu 50, fan 6, 12000 points; yakus in gimite's names
@@ -151,7 +151,7 @@ def test_same_game_as_its_mjlog_twin(game: GameRecord) -> None:
                 assert getattr(hx, f.name) == getattr(hm, f.name), f.name
         assert len(hx.events) == len(hm.events)
         for a, b in zip(hx.events, hm.events, strict=True):
-            if isinstance(a, Win) and isinstance(b, Win):
+            if isinstance(a, WonHand) and isinstance(b, WonHand):
                 # what mjai does not carry: the limit name; the first win has no score at all
                 b = replace(b, recorded=replace(b.recorded, limit=a.recorded.limit))
                 if not b.recorded.scored:
@@ -396,7 +396,7 @@ def _same(a: Event, b: Event, *, scored: bool) -> bool:
     at a nagashi mangan, the tenpai seats (tenhou.net/6 lacks them too)."""
     if a == b:
         return True
-    if isinstance(a, Win) and isinstance(b, Win):
+    if isinstance(a, WonHand) and isinstance(b, WonHand):
         theirs = a.recorded
         if scored:
             ours = replace(b.recorded, limit=theirs.limit, pao=theirs.pao,
@@ -435,8 +435,8 @@ def test_corpus_reads_back(scored: bool) -> None:
             assert replace(hx, events=()) == replace(hm, events=()), (g.source, hx.name)
             for a, b in zip(hx.events, hm.events, strict=True):
                 assert _same(a, b, scored=scored), (g.source, hx.name, a, b)
-            wins += sum(isinstance(e, Win) for e in hm.events)
-            expected += sum(isinstance(e, Win) for e in hx.events)
+            wins += sum(isinstance(e, WonHand) for e in hm.events)
+            expected += sum(isinstance(e, WonHand) for e in hx.events)
     assert wins == expected > 500
 
 

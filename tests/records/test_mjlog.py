@@ -40,7 +40,7 @@ from riichi_rules.records.events import (
     RecordError,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.mjlog import decode_meld, go_rules, read_mjlog
 from riichi_rules.records.tenhou_agari import meld_json, recorded_score, tile_from_136
@@ -106,7 +106,7 @@ def test_first_hand_event_order(game: GameRecord) -> None:
         "Draw", "Discard", "Call", "Discard", "Draw", "Discard", "Call", "Discard",
         "Draw", "RiichiDeclared", "Discard", "RiichiAccepted", "Draw", "Discard",
         "Draw", "Discard", "Draw", "AddedKan", "Draw", "NewDora", "Discard",
-        "Draw", "Discard", "Draw", "Discard", "Win",
+        "Draw", "Discard", "Draw", "Discard", "WonHand",
     ]
     assert [e.index for e in hand.events] == list(range(len(hand.events)))
     seats = [e.seat for e in hand.events]
@@ -146,7 +146,7 @@ def test_chi_pon_kakan(game: GameRecord) -> None:
 
 def test_ron(game: GameRecord) -> None:
     win = game.hands[0].events[-1]
-    assert isinstance(win, Win)
+    assert isinstance(win, WonHand)
     # AGARI who="0" fromWho="1" machi="90" (kind 22 = 5s) hai="4,9,12,48,53,...,89,90"
     assert (win.seat, win.from_seat, win.tsumo) == (0, 1, False)
     assert win.win_tile == one("5s")
@@ -170,7 +170,7 @@ def test_second_hand_kans_and_tsumo(game: GameRecord) -> None:
     assert hand.dora_indicator == one("7z")  # id 134, kind 33
     ev = hand.events
     assert kinds(hand) == ["Draw", "ClosedKan", "NewDora", "Draw", "Discard", "Call", "Draw",
-                           "NewDora", "Discard", "Draw", "Win"]
+                           "NewDora", "Discard", "Draw", "WonHand"]
     # m=13312 = 52 << 8: no chi/pon/kakan/north bit, relative 0 -> ankan of ids 52..55, kind 13
     # (5p), id 52 the red one
     assert ev[1] == ClosedKan(0, Meld.make("ankan", parse_tiles("0555p")), index=1)
@@ -180,7 +180,7 @@ def test_second_hand_kans_and_tsumo(game: GameRecord) -> None:
                          index=5)
     assert ev[7] == NewDora(1, one("2z"), index=7)  # DORA hai="113" after <U128/>
     win = ev[-1]
-    assert isinstance(win, Win) and win.tsumo and win.seat == 2
+    assert isinstance(win, WonHand) and win.tsumo and win.seat == 2
     # hai="12,16,20,32,...": 4m, red 5m (id 16), 6m, 999m 999p 999s, 66z
     assert win.hand == tiles("406m999m999p999s66z")
     assert win.dora == parse_tiles("77z2z")  # doraHai="134,135,113"
@@ -212,7 +212,7 @@ def test_no_red_fives_lobby() -> None:
     kan = game.hands[1].events[1]
     assert isinstance(kan, ClosedKan) and kan.meld.tiles == tiles("5555p")
     win = game.hands[1].events[-1]
-    assert isinstance(win, Win) and not any(t.red for t in win.hand)
+    assert isinstance(win, WonHand) and not any(t.red for t in win.hand)
 
 
 def test_decode_meld_nukidora_and_errors() -> None:
@@ -302,7 +302,7 @@ def replay(hand: HandRecord, players: int) -> None:
     ended = False
     for i, e in enumerate(hand.events):
         assert e.index == i
-        assert not ended or isinstance(e, Win), "events after the hand's result"
+        assert not ended or isinstance(e, WonHand), "events after the hand's result"
         assert 0 <= e.seat < players
         match e:
             case Draw(seat, tile):
@@ -338,7 +338,7 @@ def replay(hand: HandRecord, players: int) -> None:
                 take(seat, tile)
                 replacement += 1
                 assert tile.kind == 30 and size(seat) == 13
-            case Win(seat, from_seat, win_hand, win_tile):
+            case WonHand(seat, from_seat, win_hand, win_tile):
                 ended = True
                 if from_seat == seat:
                     assert tuple(sorted(held[seat].elements())) == win_hand
@@ -360,7 +360,7 @@ def replay(hand: HandRecord, players: int) -> None:
 
 
 def result_counts(game: GameRecord) -> tuple[int, int]:
-    wins = sum(isinstance(e, Win) for h in game.hands for e in h.events)
+    wins = sum(isinstance(e, WonHand) for h in game.hands for e in h.events)
     draws = sum(isinstance(e, DrawnHand) for h in game.hands for e in h.events)
     return wins, draws
 
@@ -438,8 +438,8 @@ def test_corpus_game(path: Path) -> None:
         replay(hand, game.rules.players)
     # each hand starts where the previous result left the scores
     for before, after in zip(game.hands, game.hands[1:], strict=False):
-        moved = [sum(e.recorded.deltas[s] if isinstance(e, Win) else e.deltas[s]
-                     for e in before.events if isinstance(e, Win | DrawnHand))
+        moved = [sum(e.recorded.deltas[s] if isinstance(e, WonHand) else e.deltas[s]
+                     for e in before.events if isinstance(e, WonHand | DrawnHand))
                  for s in range(game.rules.players)]
         riichi = [1000 * sum(isinstance(e, RiichiAccepted) and e.seat == s
                              for e in before.events) for s in range(game.rules.players)]
@@ -501,7 +501,7 @@ def test_corpus_wins_match_agari_jsonl() -> None:
         game = read(path)
         aka = game.rules.red_fives
         for hand in game.hands:
-            wins = [e for e in hand.events if isinstance(e, Win)]
+            wins = [e for e in hand.events if isinstance(e, WonHand)]
             for k, win in enumerate(wins):
                 r = records[(rel(path), hand.index, win.seat)]
                 matched += 1
@@ -557,7 +557,7 @@ def test_corpus_wins_match_their_agari_tags(path: Path) -> None:
     game = read(path)
     players = game.rules.players
     aka = game.rules.red_fives
-    wins = [e for h in game.hands for e in h.events if isinstance(e, Win)]
+    wins = [e for h in game.hands for e in h.events if isinstance(e, WonHand)]
     tags = agari_tags(path)
     assert len(wins) == len(tags)
     for win, tag in zip(wins, tags, strict=True):
@@ -585,7 +585,7 @@ def test_corpus_event_kinds_seen() -> None:
                     seen[e.kind] += 1
     # every kind of event occurs in the corpus (README "Draws": yao9, kaze4, reach4, kan4, nm)
     for name in ("Draw", "Discard", "Call", "ClosedKan", "AddedKan", "Nukidora", "NewDora",
-                 "RiichiDeclared", "RiichiAccepted", "Win", "DrawnHand", "exhaustive",
+                 "RiichiDeclared", "RiichiAccepted", "WonHand", "DrawnHand", "exhaustive",
                  "kyuushu_kyuuhai", "suufon_renda", "suucha_riichi", "suukaikan",
                  "nagashi_mangan"):
         assert seen[name] > 0, name

@@ -49,7 +49,7 @@ from riichi_rules.records.events import (
     RecordError,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.files import read_games, read_record
 from riichi_rules.records.riichi_city import looks_like_riichi_city, read_riichi_city
@@ -128,7 +128,7 @@ def test_the_handwritten_hand_reads_as_derived() -> None:
         RiichiAccepted(3, index=9),
         Draw(0, one("8s"), index=10),
         Discard(0, one("8s"), True, index=11),
-        Win(3, 0, tuple(sorted((*BEN, one("8s")))), one("8s"), (), (one("1z"),),
+        WonHand(3, 0, tuple(sorted((*BEN, one("8s")))), one("8s"), (), (one("1z"),),
             (one("9s"),), recorded, index=12),
     ]
     assert record.final_scores == (17300, 25000, 25000, 32700)

@@ -44,7 +44,7 @@ from riichi_rules.records.events import (
     Nukidora,
     RecordError,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.mjlog import read_mjlog
 from riichi_rules.records.tenhou6 import TENHOU_YAKU_NAMES, read_tenhou6, tile_of_code
@@ -68,7 +68,7 @@ def same_event(a: Event, b: Event, *, nagashi_tenpai: bool = False) -> bool:
     nagashi mangan, the tenpai seats and their shown hands."""
     if a == b:
         return True
-    if isinstance(a, Win) and isinstance(b, Win) and b.recorded.fu is None:
+    if isinstance(a, WonHand) and isinstance(b, WonHand) and b.recorded.fu is None:
         return a.recorded.limit > 0 and replace(b, recorded=replace(b.recorded,
                                                                     fu=a.recorded.fu)) == a
     if nagashi_tenpai and isinstance(a, DrawnHand) and isinstance(b, DrawnHand):
@@ -103,11 +103,11 @@ def test_synthetic_game_equals_its_mjlog_twin() -> None:
     assert_same_game(x, j)
     # the only fu tenhou.net/6 leaves out: the haneman of hand 1 ("跳満3000-6000点")
     win = j.hands[1].events[-1]
-    assert isinstance(win, Win) and win.recorded.fu is None and win.recorded.limit == 2
+    assert isinstance(win, WonHand) and win.recorded.fu is None and win.recorded.limit == 2
     # 3000 from each non-dealer, 6000 from the dealer: 12,000 in all
     assert win.recorded.points == 12000
     ron = j.hands[0].events[-1]
-    assert isinstance(ron, Win) and (ron.recorded.fu, ron.recorded.han) == (40, 1)  # 40符1飜
+    assert isinstance(ron, WonHand) and (ron.recorded.fu, ron.recorded.han) == (40, 1)  # 40符1飜
 
 
 def test_inputs_text_bytes_and_object() -> None:
@@ -195,7 +195,7 @@ def test_an_ambiguous_call_is_placed_where_the_hand_replays() -> None:
         Call(0, pon_7m, 1, index=8), Discard(0, one("7z"), False, index=9),
     )
     win = hand.events[10]
-    assert isinstance(win, Win) and (win.seat, win.from_seat, win.win_tile) == (3, 0, one("7z"))
+    assert isinstance(win, WonHand) and (win.seat, win.from_seat, win.win_tile) == (3, 0, one("7z"))
 
 
 def test_a_hand_no_reading_of_which_replays_is_refused() -> None:
@@ -269,7 +269,7 @@ def test_mahjong_soul_wind_yaku() -> None:
     data = json.loads((FIXTURES / "synthetic_game.json").read_text(encoding="utf-8"))
     data["log"][1][-1][2][4:] = ["Seat Wind(1飜)", "役牌:場風牌(1飜)"]
     win = read_tenhou6(data).hands[1].events[-1]
-    assert isinstance(win, Win)
+    assert isinstance(win, WonHand)
     assert dict(win.recorded.yaku) == {TENHOU_YAKU[12]: 1, TENHOU_YAKU[14]: 1}
     data["log"][1][-1][2][4:] = ["Seat Wind(1飜)", "Local Yaku(1飜)"]
     with pytest.raises(RecordError, match="unknown yaku 'Local Yaku"):
@@ -292,7 +292,7 @@ def test_mahjong_soul_kita_yaku() -> None:
     # Mahjong Soul's fan 34 抜きドラ ("Kita" in English: tensoul's data.json) is our kita;
     # kokushi_peinuki.json East 2-1: "役牌:自風牌(1飜)", "抜きドラ(2飜)", 30符3飜3900点
     data = _mahjong_soul_3p("kokushi_peinuki.json")
-    win = next(e for e in read_tenhou6(data).hands[2].events if isinstance(e, Win))
+    win = next(e for e in read_tenhou6(data).hands[2].events if isinstance(e, WonHand))
     assert win.nukidora == 2 and dict(win.recorded.yaku) == {"seat_wind": 1, "kita": 2}
     assert win.recorded.han == 3
     data["log"][2][-1][2][5] = "Kita(2飜)"
@@ -305,7 +305,7 @@ def test_a_ron_on_a_north_set_aside() -> None:
     hand = read_tenhou6(_mahjong_soul_3p("nukidora_doubleron.json")).hands[0]
     *_, north, first, second = hand.events
     assert isinstance(north, Nukidora) and north.seat == 2
-    assert isinstance(first, Win) and isinstance(second, Win)
+    assert isinstance(first, WonHand) and isinstance(second, WonHand)
     assert [(w.seat, w.from_seat, str(w.win_tile)) for w in (first, second)] == [
         (0, 2, "4z"), (1, 2, "4z")]
 
@@ -316,7 +316,7 @@ def test_thirteen_orphans_robs_a_closed_kan() -> None:
     # seat 1); no replacement tile is drawn and no indicator turned
     hand = read_tenhou6(_mahjong_soul_3p("kokushi_ankan.json")).hands[0]
     *_, kan, win = hand.events
-    assert isinstance(kan, ClosedKan) and isinstance(win, Win)
+    assert isinstance(kan, ClosedKan) and isinstance(win, WonHand)
     assert (win.seat, win.from_seat) == (0, kan.seat)
     assert win.win_tile.kind == kan.meld.tiles[0].kind
     assert win.recorded.yakuman == ("kokushi",)
@@ -393,7 +393,7 @@ def call_text(meld: Meld) -> str:
     return "".join(o) + letter + c
 
 
-def win_text(w: Win, players: int, dealer: int) -> str:
+def win_text(w: WonHand, players: int, dealer: int) -> str:
     r = w.recorded
     head = (f"{r.fu}符{r.han}飜" if r.limit == 0
             else _LIMIT.get(r.limit) or ("役満" if r.yakuman else "数え役満"))
@@ -446,7 +446,7 @@ def to_tenhou6(game: GameRecord) -> dict[str, Any]:
                     discards[seat].append("f44")
                 case NewDora(_, indicator):
                     dora.append(int(code(indicator)))
-                case Win():
+                case WonHand():
                     result = result or ["和了"]
                     ura = ura or [int(code(t)) for t in e.ura]
                     r = e.recorded

@@ -37,7 +37,7 @@ from riichi_rules.records.events import (
     RecordedWin,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement
@@ -202,7 +202,7 @@ class Table:
             pao=pao, honba=self.state.honba, sticks=self.state.sticks,
         )
         return self.apply(
-            Win, seat, from_seat, tuple(sorted(hand)), win_tile, tuple(s.melds),
+            WonHand, seat, from_seat, tuple(sorted(hand)), win_tile, tuple(s.melds),
             tuple(self.state.dora), tiles(ura) if ura else (), recorded,
         )
 

@@ -19,7 +19,7 @@ import pytest
 
 from referee.scenarios import BUNDLED, Table, tile, tiles
 from riichi_rules.hand import Meld, MeldType, Relative, parse_meld
-from riichi_rules.records.events import Call, Discard, Draw, DrawnHand, RecordedWin, Win
+from riichi_rules.records.events import Call, Discard, Draw, DrawnHand, RecordedWin, WonHand
 from riichi_rules.referee.hand import Disagreement
 from riichi_rules.referee.mechanics import ACT, DRAW, OVER, RINSHAN
 
@@ -41,7 +41,7 @@ def raw_win(t: Table, seat: int, win_tile: str) -> list[Disagreement]:
     hand = tuple(sorted(s.hand if s.drawn is not None else (*s.hand, tile(win_tile))))
     blank = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
                         deltas=(0, 0, 0, 0), pao=None, honba=0, sticks=0)
-    return t.apply(Win, seat, seat, hand, tile(win_tile), tuple(s.melds), tuple(t.state.dora),
+    return t.apply(WonHand, seat, seat, hand, tile(win_tile), tuple(s.melds), tuple(t.state.dora),
                    (), blank)
 
 

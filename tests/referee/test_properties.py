@@ -46,7 +46,7 @@ from riichi_rules.records.events import (
     RecordedWin,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.files import read_record
 from riichi_rules.referee.hand import HandReferee
@@ -159,7 +159,7 @@ def test_corpus_furiten_seats_are_never_allowed_ron() -> None:
     for game, hand in corpus_hands():
         referee = referee_for(game, hand)
         for event in hand.events:
-            if isinstance(event, Win) and not event.tsumo and not referee.wins:
+            if isinstance(event, WonHand) and not event.tsumo and not referee.wins:
                 # the recorded winner was not furiten (Tenhou does not allow a furiten ron)
                 assert referee.furiten(event.seat) == [], f"{referee.name} {event.index}"
             referee.apply(event)
@@ -187,14 +187,14 @@ def new_wall(rng: random.Random, table: Table) -> list[Tile]:
 
 
 def unscored_win(referee: HandReferee, seat: int, from_seat: int, tile: Tile,
-              index: int) -> Win:
-    """A Win recorded without its score (the referee scores and settles it with its own)."""
+              index: int) -> WonHand:
+    """A WonHand recorded without its score (the referee scores and settles it with its own)."""
     s = referee.state.seats[seat]
     hand = tuple(sorted([*s.hand, tile] if seat != from_seat else s.hand))
     recorded = RecordedWin(han=None, fu=None, points=None, limit=0, yaku=(), yakuman=(),
                            deltas=(0,) * referee.state.players, pao=None,
                            honba=referee.state.honba, sticks=referee.state.sticks)
-    return Win(seat, from_seat, hand, tile, tuple(s.melds), tuple(referee.state.dora), (),
+    return WonHand(seat, from_seat, hand, tile, tuple(s.melds), tuple(referee.state.dora), (),
                recorded, s.kita, index=index)
 
 

@@ -48,8 +48,8 @@ from riichi_rules.records.events import (
     NewDora,
     Nukidora,
     RiichiDeclared,
+    WonHand,
 )
-from riichi_rules.records.events import Win as RecordWin
 from riichi_rules.records.tenhou6 import read_tenhou6
 from riichi_rules.referee.replay import replay_dated
 from riichi_rules.referee.wins import score_problems
@@ -83,7 +83,7 @@ class RecordedWinCase:
     platform: str
     hand: HandRecord
     events: tuple[Event, ...]
-    win: RecordWin
+    win: WonHand
 
 
 def cases() -> list[RecordedWinCase]:
@@ -93,7 +93,7 @@ def cases() -> list[RecordedWinCase]:
         assert game.rules.players == 3 and not game.errors, row["file"]
         for hand in game.hands:
             for event in hand.events:
-                if isinstance(event, RecordWin):
+                if isinstance(event, WonHand):
                     name = f"{row['file'].rsplit('/', 1)[-1]} {hand.name} seat {event.seat}"
                     out.append(RecordedWinCase(name, game.rules.platform, hand, hand.events,
                                                event))
@@ -103,7 +103,7 @@ def cases() -> list[RecordedWinCase]:
 def _before(events: tuple[Event, ...], index: int) -> Event | None:
     """The last event before ``events[index]`` that is no win (of a double ron)."""
     for event in reversed(events[:index]):
-        if not isinstance(event, RecordWin):
+        if not isinstance(event, WonHand):
             return event
     return None
 

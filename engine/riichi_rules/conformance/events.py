@@ -37,7 +37,7 @@ from riichi_rules.records.events import (
     RecordedWin,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
@@ -422,7 +422,7 @@ class Player:
             return False
         kans = len(state.kan_dora)
         raised = referee.apply(event)
-        if isinstance(event, Win | DrawnHand):
+        if isinstance(event, WonHand | DrawnHand):
             raised = [d for d in raised if d.what not in IGNORED_AT_END]
         out.disagreements.append(raised)
         if step.dora is not None and len(state.kan_dora) > kans:
@@ -542,12 +542,12 @@ def _event(referee: HandReferee, step: Step, index: int,
             raise StepError(f"seat {step.from_seat} has just released no tile to win on")
         tile = release[1]
         hand = tuple(sorted((*seat.hand, tile)))
-        return Win(step.seat, step.from_seat, hand, tile, tuple(seat.melds), tuple(state.dora),
+        return WonHand(step.seat, step.from_seat, hand, tile, tuple(seat.melds), tuple(state.dora),
                    step.ura, _NO_RECORD, seat.kita, index=index)
     if step.kind == "tsumo":
         if seat.drawn is None:
             raise StepError(f"seat {step.seat} has not just drawn a tile")
-        return Win(step.seat, step.seat, tuple(sorted(seat.hand)), seat.drawn,
+        return WonHand(step.seat, step.seat, tuple(sorted(seat.hand)), seat.drawn,
                    tuple(seat.melds), tuple(state.dora), step.ura, _NO_RECORD, seat.kita,
                    index=index)
     if step.kind == "kita":

@@ -23,8 +23,7 @@ from typing import Any
 
 from riichi_rules.errors import InputError
 from riichi_rules.hand import Win
-from riichi_rules.records.events import GameRecord, HandRecord, RecordError
-from riichi_rules.records.events import Win as WinEvent
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError, WonHand
 from riichi_rules.records.files import read_games, record_files
 from riichi_rules.records.tenhou_agari import to_win
 from riichi_rules.referee.hand import HandReferee
@@ -197,5 +196,5 @@ def _game_wins(record: GameRecord, program: ScoringProgram) -> Iterator[CorpusWi
     yield from found
 
 
-def _wins(hand: HandRecord) -> list[WinEvent]:
-    return [event for event in hand.events if isinstance(event, WinEvent)]
+def _wins(hand: HandRecord) -> list[WonHand]:
+    return [event for event in hand.events if isinstance(event, WonHand)]

@@ -26,7 +26,7 @@ unless that discard is won on; then a ``Call`` of the discard, or the next seat'
 A closed kan's new indicator (``NewDora``) follows the kan at once; an open or added kan's
 follows the replacement draw (before the next discard, or right after a further kan), as Tenhou
 reveals it; a kan won on (chankan) or followed by a replacement-tile win reveals none.
-A hand ends with one ``Win`` per winner (two for a double ron, in Tenhou's order) or one
+A hand ends with one ``WonHand`` per winner (two for a double ron, in Tenhou's order) or one
 ``DrawnHand``.
 """
 
@@ -58,7 +58,7 @@ __all__ = [
     "RecordedWin",
     "RiichiAccepted",
     "RiichiDeclared",
-    "Win",
+    "WonHand",
 ]
 
 
@@ -244,7 +244,7 @@ class RecordedWin:
 
 
 @dataclass(frozen=True, slots=True)
-class Win:
+class WonHand:
     """``seat`` wins: on ``from_seat``'s discard (or added kan), or by tsumo when ``from_seat ==
     seat``. ``hand`` is the concealed tiles with ``win_tile``, sorted; ``melds`` in the order
     they were made (an added kan in its pon's place); ``dora``/``ura`` the indicators (ura only
@@ -292,7 +292,7 @@ Event = (
     | AddedKan
     | Nukidora
     | NewDora
-    | Win
+    | WonHand
     | DrawnHand
 )
 """Any event of a hand."""

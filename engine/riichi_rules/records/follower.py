@@ -38,7 +38,7 @@ from riichi_rules.records.events import (
     RecordedWin,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.tiles import Tile, Wind
 
@@ -331,7 +331,7 @@ class HandFollower(Generic[H]):
     def win(self, seat: int, from_seat: int, hand: Iterable[Tile], win_tile: Tile,
             ura: tuple[Tile, ...], recorded: RecordedWin) -> None:
         """``seat`` wins (``hand``: its concealed tiles with ``win_tile``)."""
-        self.add(Win(seat, from_seat, tuple(sorted(hand)), win_tile, tuple(self.melds[seat]),
+        self.add(WonHand(seat, from_seat, tuple(sorted(hand)), win_tile, tuple(self.melds[seat]),
                      tuple(map(self.as_tile, self.shown)), ura, recorded, self.north[seat],
                      index=self.n))
         self.ended = True

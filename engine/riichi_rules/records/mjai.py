@@ -69,7 +69,7 @@ from riichi_rules.records.events import (
     RecordError,
     RecordRules,
     RiichiAccepted,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.fields import json_field, json_int
 from riichi_rules.records.follower import Fail, TileFollower
@@ -185,7 +185,7 @@ class _Hand(TileFollower):
 
     # -- events --
     def step(self, kind: str, ev: Mapping[str, Any]) -> None:
-        if not (kind == "hora" and self.events and isinstance(self.events[-1], Win)):
+        if not (kind == "hora" and self.events and isinstance(self.events[-1], WonHand)):
             self.check_open()
         handler = getattr(self, "on_" + kind)
         handler(ev)

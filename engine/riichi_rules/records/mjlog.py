@@ -35,7 +35,7 @@ from riichi_rules.records.events import (
     HandRecord,
     RecordedWin,
     RecordError,
-    Win,
+    WonHand,
 )
 from riichi_rules.records.follower import Fail, HandFollower, Release
 from riichi_rules.records.mjlog_codes import PackedMeld, decode_meld, go_rules
@@ -296,7 +296,7 @@ class _Hand(HandFollower[int]):
         return tuple(sc[2 * s + 1] * 100 for s in range(self.players))
 
     def agari(self, tok: _Token) -> None:
-        if self.ended and not (self.events and isinstance(self.events[-1], Win)):
+        if self.ended and not (self.events and isinstance(self.events[-1], WonHand)):
             raise Fail("a win after the hand's result")
         who = self.seat(tok)
         from_who = self.seat(tok, "fromWho")
@@ -305,7 +305,7 @@ class _Hand(HandFollower[int]):
         second = self.ended
         if second:  # a second winner of a double ron
             prev = self.events[-1]
-            assert isinstance(prev, Win)
+            assert isinstance(prev, WonHand)
             if prev.from_seat != from_who or from_who == who or who == prev.seat:
                 raise Fail("a second win must be a ron on the same discard")
         if from_who == who:

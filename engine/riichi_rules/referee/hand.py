@@ -35,7 +35,7 @@ from riichi_rules.records.events import (
     Nukidora,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.referee.mechanics import ACT, DRAW, OVER, RINSHAN, Mechanics, Problem
 from riichi_rules.referee.questions import Questions, chow_possible, waits
@@ -113,7 +113,7 @@ class HandReferee:
         self.deltas = [0] * players
         self.wins: list[WinOutcome] = []
         # each win followed, as the scorer sees it, whether it scores under this ruleset or not
-        self.situations: list[tuple[Win, ScoringWin]] = []
+        self.situations: list[tuple[WonHand, ScoringWin]] = []
         self.disagreements: list[Disagreement] = []
         self._event = -1
         self.mechanics = Mechanics(self.state, self.ask)
@@ -129,7 +129,7 @@ class HandReferee:
             RiichiAccepted: (m.check_riichiaccepted, self._riichiaccepted),
             Call: (m.check_call, self._call), ClosedKan: (m.check_closedkan, self._closedkan),
             AddedKan: (m.check_addedkan, self._addedkan),
-            NewDora: (m.check_newdora, self._newdora), Win: (m.check_win, self._win),
+            NewDora: (m.check_newdora, self._newdora), WonHand: (m.check_win, self._win),
             DrawnHand: (m.check_drawnhand, self._drawnhand),
             Nukidora: (m.check_nukidora, self._nukidora),
         }
@@ -536,7 +536,7 @@ class HandReferee:
             return False
         return True
 
-    def _win(self, event: Win) -> None:
+    def _win(self, event: WonHand) -> None:
         state = self.state
         if event.ura and not state.ura_counted:
             state.ura_counted = True
@@ -545,7 +545,7 @@ class HandReferee:
         state.phase = OVER
         state.ron_from = None if event.tsumo else event.from_seat
 
-    def _score_win(self, event: Win) -> None:
+    def _score_win(self, event: WonHand) -> None:
         state = self.state
         seat = state.seats[event.seat]
         tsumo = event.from_seat == event.seat

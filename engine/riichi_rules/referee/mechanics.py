@@ -28,7 +28,7 @@ from riichi_rules.records.events import (
     Nukidora,
     RiichiAccepted,
     RiichiDeclared,
-    Win,
+    WonHand,
 )
 from riichi_rules.referee.questions import Questions
 from riichi_rules.referee.state import HandState, KanDora, relation
@@ -79,13 +79,13 @@ class Mechanics:
         as it was): a seat that does not exist, an event after the hand's end, a call of one's
         own discard; None when it can."""
         state = self.state
-        other = event.from_seat if isinstance(event, Call | Win) else event.seat
+        other = event.from_seat if isinstance(event, Call | WonHand) else event.seat
         if not (0 <= event.seat < state.players and 0 <= other < state.players):
-            seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | Win) else [])
+            seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | WonHand) else [])
             return ("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
                             f"{state.players}-player table")
-        if state.phase == OVER and not (
-                isinstance(event, Win) and not event.tsumo and event.from_seat == state.ron_from):
+        if state.phase == OVER and not (isinstance(event, WonHand) and not event.tsumo
+                                        and event.from_seat == state.ron_from):
             return ("turn", f"{type(event).__name__} of seat {event.seat} after the hand "
                             "has ended")
         if isinstance(event, Call) and event.seat == event.from_seat:
@@ -210,7 +210,7 @@ class Mechanics:
                                        + self._when(kan)))
         return out
 
-    def check_win(self, event: Win) -> list[Problem]:
+    def check_win(self, event: WonHand) -> list[Problem]:
         state = self.state
         seat = state.seats[event.seat]
         out: list[Problem] = []
@@ -277,7 +277,7 @@ class Mechanics:
                 continue
             if isinstance(event, Draw):
                 late = kan.at_once or kan.stage != "declared"
-            elif isinstance(event, Call | DrawnHand) or (isinstance(event, Win)
+            elif isinstance(event, Call | DrawnHand) or (isinstance(event, WonHand)
                                                          and not event.tsumo):
                 late = kan.stage == "discarded"
             else:

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from riichi_rules.errors import InputError
-from riichi_rules.records.events import GameRecord, HandRecord, RecordError, Win
+from riichi_rules.records.events import GameRecord, HandRecord, RecordError, WonHand
 from riichi_rules.records.files import read_games, record_files
 from riichi_rules.referee.game import GameReferee, HandStart
 from riichi_rules.referee.hand import Disagreement, HandReferee
@@ -127,7 +127,7 @@ def replay_game(
                 report.disagreements.append(Disagreement(
                     referee.name, event.index, "error", f"{type(event).__name__}: {error}"))
                 break
-            if isinstance(event, Win):
+            if isinstance(event, WonHand):
                 report.wins += 1
                 report.deltas_only += not event.recorded.scored
         report.disagreements.extend(referee.disagreements)

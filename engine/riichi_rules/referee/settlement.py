@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from riichi_rules.language.table_vocabulary import TableEnv
-from riichi_rules.records.events import Win
+from riichi_rules.records.events import WonHand
 from riichi_rules.referee.questions import Questions
 from riichi_rules.referee.state import HandState, SeatState
 from riichi_rules.scoring.program import TableRule
@@ -23,7 +23,7 @@ class Settlement:
         self.state = state
         self.ask = ask
 
-    def win(self, seat: SeatState, event: Win, result: Result, first_winner: bool,
+    def win(self, seat: SeatState, event: WonHand, result: Result, first_winner: bool,
             claimants: int) -> tuple[list[int], int]:
         """Each seat's score change for ``seat``'s win, and the riichi sticks the winner takes
         off the table; ``first_winner``: the first on the tile (or a self-draw);
@@ -82,7 +82,7 @@ class Settlement:
         rule = self.ask.table.named("riichi_rule", "stick")
         return rule.gained(self.ask.env(self.state, seat)) if rule is not None else 0
 
-    def _collect_env(self, seat: SeatState, event: Win, first_winner: bool,
+    def _collect_env(self, seat: SeatState, event: WonHand, first_winner: bool,
                      claimants: int) -> TableEnv:
         """The question "what does this winner collect from the table?": the sticks on it,
         whether the winner is the first on the tile, whether their own riichi stick is there,
