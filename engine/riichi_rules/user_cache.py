@@ -15,7 +15,7 @@ def cache_root() -> Path:
     return Path(root) / "riichi-rules"
 
 
-def own(path: Path) -> bool:
+def trusted(path: Path) -> bool:
     """Whether a file of the cache may be trusted: it and its folder are the user's own, and
     no one else may write to the folder (as ssh asks of its keys)."""
     if not hasattr(os, "getuid"):  # pragma: no cover - not on POSIX
@@ -29,7 +29,7 @@ def own(path: Path) -> bool:
 
 
 def make_folder(folder: Path) -> None:
-    """Make a cache folder that :func:`own` will trust: the user's alone (``0o700``, whatever
+    """Make a cache folder that :func:`trusted` will trust: the user's alone (``0o700``, whatever
     the umask: with ``002``, the default of many systems, it would be group-writable and every
     file in it refused). A folder of the user's own that others may write to (made so by an
     earlier run) is closed to them. Raises OSError where it cannot be made."""

@@ -21,7 +21,7 @@ from riichi_rules.rulesets import (
     parameter_schemas,
 )
 from riichi_rules.rulesets import config as config_module
-from riichi_rules.user_cache import own
+from riichi_rules.user_cache import trusted
 
 BUNDLED = (
     "ema-2016",
@@ -743,4 +743,4 @@ def test_the_cache_folders_are_the_users_alone_whatever_the_umask(
         os.umask(old)
         clear_cache()
     stamp = config_module._stamp(json.loads(path.read_text(encoding="utf-8")))
-    assert stamp is not None and stamp.exists() and own(stamp)
+    assert stamp is not None and stamp.exists() and trusted(stamp)

@@ -31,7 +31,7 @@ from riichi_rules import limits, resources
 from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mean
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
-from riichi_rules.user_cache import cache_root, make_folder, own
+from riichi_rules.user_cache import cache_root, make_folder, trusted
 
 if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
     from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
@@ -528,7 +528,7 @@ _IDENT = re.compile(r"^[a-z][a-z0-9_]*$")
 
 def _check_schema(f: _File, data: object) -> None:
     stamp = _stamp(data)
-    if stamp is not None and stamp.exists() and own(stamp):  # a stamp others wrote excuses nothing
+    if stamp is not None and stamp.exists() and trusted(stamp):  # not one others wrote
         return
     errors = list(_validator().iter_errors(data))
     if not errors and stamp is not None:

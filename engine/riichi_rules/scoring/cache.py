@@ -51,7 +51,7 @@ from riichi_rules.scoring.program import (
     program_objects,
 )
 from riichi_rules.tiles import Tile
-from riichi_rules.user_cache import cache_root, make_folder, own
+from riichi_rules.user_cache import cache_root, make_folder, trusted
 
 FORMAT = 1  # the layout of a kept program; changed when that layout changes
 CACHE_VARIABLE = "RIICHI_RULES_CACHE"
@@ -359,7 +359,7 @@ def read_program(path: Path, key: str, config: RulesetConfig) -> ScoringProgram 
     """The program kept at ``path`` for ``key``, or None (no file, or one that is not whole,
     not ours, or of another key). Its typed rules, declarations and table rules are read when
     first asked for."""
-    if not own(path):  # its generated code is run
+    if not trusted(path):  # its generated code is run
         return None
     try:
         data = path.read_bytes()
