@@ -5,6 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from riichi_rules import limits
 from riichi_rules.errors import InputError
@@ -42,6 +44,34 @@ def test_read_text(tmp_path: Path) -> None:
 ])
 def test_json_nesting(text: str, limit: int, at: int | None) -> None:
     assert limits.json_nesting(text, limit) == at
+
+
+def _nesting_walked(text: str, limit: int) -> int | None:
+    """The definition, character by character: a string (from a quote to the next quote not
+    escaped, or to the end) is skipped; an opening bracket deeper than ``limit`` is the
+    answer."""
+    depth, i = 0, 0
+    while i < len(text):
+        char = text[i]
+        if char == '"':
+            i += 1
+            while i < len(text) and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif char in "[{":
+            depth += 1
+            if depth > limit:
+                return i
+        elif char in "]}":
+            depth -= 1
+        i += 1
+    return None
+
+
+@given(st.text(alphabet='[]{}"\\a,', max_size=40), st.integers(0, 6))
+def test_json_nesting_is_the_walk(text: str, limit: int) -> None:
+    """The quick answer (a text that opens no more brackets than the limit nests no deeper)
+    and the scan agree with the walk, on texts of brackets, quotes and escapes."""
+    assert limits.json_nesting(text, limit) == _nesting_walked(text, limit)
 
 
 def test_number_text() -> None:

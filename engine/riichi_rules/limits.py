@@ -106,6 +106,8 @@ def read_text(path: Path, limit: int, what: str) -> str:
 def json_nesting(text: str, limit: int = JSON_DEPTH) -> int | None:
     """The 0-based index in ``text`` where JSON arrays and objects first nest deeper than
     ``limit``, or None (strings are skipped; the text need not be valid JSON)."""
+    if text.count("[") + text.count("{") <= limit:  # no deeper than the brackets it opens
+        return None
     depth = 0
     for match in _JSON_TOKENS.finditer(text):
         char = match.group()[0]
