@@ -109,3 +109,13 @@ def test_installed_riichi_check(installed: Path, tmp_path: Path) -> None:
     assert "house.rules:3:23: unknown name 'chwo'" in done.stdout
     assert "hint: did you mean 'chow'?" in done.stdout
     assert "Traceback" not in done.stderr
+
+
+def test_the_version_is_pyprojects() -> None:
+    """riichi_rules.version (read without importlib.metadata) says what pyproject.toml says."""
+    import tomllib
+
+    from riichi_rules.version import __version__
+
+    project = tomllib.loads((Path(__file__).parents[1] / "pyproject.toml").read_text("utf-8"))
+    assert __version__ == project["project"]["version"]

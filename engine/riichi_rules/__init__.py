@@ -21,8 +21,7 @@ from importlib import import_module
 from typing import TYPE_CHECKING, Any
 
 from riichi_rules import native as _native
-
-__version__ = "0.1.0"
+from riichi_rules.version import __version__ as __version__
 
 compiled: tuple[str, ...] = _native.choose()
 """The modules this process runs compiled by mypyc (``()``: all pure Python): see

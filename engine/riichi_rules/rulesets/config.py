@@ -32,6 +32,7 @@ from riichi_rules.errors import ConfigError, Diagnostic, InputError, did_you_mea
 from riichi_rules.limits import number_text, too_large_number
 from riichi_rules.rulesets.dated import Dated, Era, eras, parse_day, split_name, values_on
 from riichi_rules.user_cache import cache_root, make_folder, trusted
+from riichi_rules.version import __version__
 
 if TYPE_CHECKING:  # the positions in a file are mapped only for a diagnostic
     from riichi_rules.rulesets.jsonpos import PathKey, PositionMap
@@ -247,13 +248,7 @@ def _stamp(data: object) -> Path | None:
     folder = stamp_folder()
     if folder is None:
         return None
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        release = version("riichi-rules")
-    except PackageNotFoundError:  # run from a source tree that is not installed
-        release = ""
-    digest = hashlib.sha256(json.dumps([release, _schema(), data],
+    digest = hashlib.sha256(json.dumps([__version__, _schema(), data],
                                        sort_keys=True).encode("utf-8")).hexdigest()
     return folder / digest
 

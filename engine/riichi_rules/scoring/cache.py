@@ -12,7 +12,7 @@ so that nothing kept is trusted for a changed file:
 - the ruleset as loaded (id, parameters, yaku changes, local yaku, rule files, its path),
 - the grammar and the ruleset schema,
 - the Python version, and the size and time of change of every module of the package that
-  compiling depends on, its ``__init__.py`` (the version) among them (so that an edited
+  compiling depends on, ``version.py`` among them (so that an edited
   module is never run stale).
 
 A file holds its key and a digest of its contents: a file that is not whole, not ours, or of
@@ -59,7 +59,7 @@ _MAGIC = b"riichi-rules program\n"
 _PACKAGE = Path(__file__).resolve().parent.parent
 # the parts of the package a compiled program depends on
 _CODE = ("language", "scoring", "rulesets", "tiles.py", "hand.py", "readings.py", "waits.py",
-         "errors.py", "resources.py", "__init__.py")
+         "errors.py", "resources.py", "__init__.py", "version.py")
 # the classes a kept program may hold besides the package's own
 _PLAIN_CLASSES = {
     ("builtins", "frozenset"), ("builtins", "set"), ("builtins", "slice"),
