@@ -571,7 +571,7 @@ class _Body:
             self.emit(_assign(result, _bool_op(absorbing, pending)))
             test: py.expr = _not(_name(result)) if absorbing else _name(result)
             self.emit(py.If(test=test, body=frame.block, orelse=[]))
-            self.frame = _Frame(frame.block, frame.ready, False)
+            self.frame = _Frame(frame.block, frame.ready, False, frame.looping)
             pending = [value]
         if result is None:
             return _bool_op(absorbing, pending)
