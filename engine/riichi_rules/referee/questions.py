@@ -8,7 +8,7 @@ from functools import lru_cache
 from typing import Any
 
 from riichi_rules.hand import Meld, Win
-from riichi_rules.language.table_vocabulary import TableEnv
+from riichi_rules.language.table_vocabulary import WIN_FLAGS, TableEnv
 from riichi_rules.readings import Reading, readings
 from riichi_rules.referee.state import HandState, SeatState, group_of, relation
 from riichi_rules.scoring.program import ScoringProgram, TableRule
@@ -69,6 +69,10 @@ class Questions:
     def __init__(self, program: ScoringProgram) -> None:
         self.program = program
         self.table = program.table
+        # the condition of each win_flag rule the referee asks, by flag, once (None: the
+        # ruleset has no such rule): asked for every win the referee scores or checks
+        when = {rule.name: rule.when for rule in self.table.of("win_flag")}
+        self.win_flags = tuple((name, when.get(name)) for name in WIN_FLAGS)
 
     def env(
         self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None

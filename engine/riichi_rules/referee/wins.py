@@ -4,7 +4,6 @@ against the scorer's."""
 
 from __future__ import annotations
 
-from riichi_rules.language.table_vocabulary import WIN_FLAGS
 from riichi_rules.records.events import RecordedWin
 from riichi_rules.referee.questions import Questions
 from riichi_rules.referee.state import HandState, SeatState
@@ -24,9 +23,7 @@ def situation_flags(ask: Questions, state: HandState, seat: SeatState, tsumo: bo
     env.ippatsu_chance = seat.ippatsu
     env.riichi_first_turn = seat.riichi_first_turn
     flags = {"tsumo": tsumo, "riichi": seat.riichi}
-    rules = {rule.name: rule.when for rule in ask.table.of("win_flag")}
-    for name in WIN_FLAGS:
-        when = rules.get(name)
+    for name, when in ask.win_flags:
         flags[name] = bool(when is not None and when(env))
     return flags
 
