@@ -129,6 +129,11 @@ class RuleFault(InputError):
         self.where = where
 
 
+FAULT_ADVICE = ("a rule must give a value on every hand it can meet (riichi check proves only "
+                "what it can): fix the rule, then run this again")
+"""What a rule's fault asks of its author, wherever a command stops at one."""
+
+
 class RulesetFault(RiichiError):
     """A rule that has no value on a conformance case (a :class:`RuleFault` met by ``riichi
     compare`` or ``riichi conformance``): the ruleset is broken, as one whose rules do not
@@ -137,9 +142,7 @@ class RulesetFault(RiichiError):
     def __init__(self, ruleset: str, case: str, location: str, fault: RuleFault) -> None:
         self.ruleset, self.case, self.location, self.fault = ruleset, case, location, fault
         super().__init__(
-            f"{ruleset}: {fault.message}, met on case {case} ({location}); a rule must give a "
-            "value on every hand it can meet (riichi check proves only what it can): fix the "
-            "rule, then run this again")
+            f"{ruleset}: {fault.message}, met on case {case} ({location}); {FAULT_ADVICE}")
 
 
 class DiagnosticError(RiichiError):

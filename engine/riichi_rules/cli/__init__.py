@@ -22,7 +22,7 @@ from types import ModuleType
 from typing import NoReturn, Protocol, cast
 
 from riichi_rules import __version__, compiled
-from riichi_rules.errors import RuleFault
+from riichi_rules.errors import FAULT_ADVICE, RuleFault
 from riichi_rules.native import describe
 
 __all__ = ["main"]
@@ -116,9 +116,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return run(args)
     except RuleFault as fault:  # met where no command stops at it itself (a search's scenario)
-        print(f"riichi {args.command}: {fault.message}: a rule must give a value on every "
-              "hand it can meet (riichi check proves only what it can): fix the rule, then "
-              "run this again", file=sys.stderr)
+        print(f"riichi {args.command}: {fault.message}: {FAULT_ADVICE}", file=sys.stderr)
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
