@@ -18,6 +18,7 @@ from typing import Any
 
 import pytest
 
+from house_rules import house_ruleset
 from riichi_rules.cli import batch
 from riichi_rules.cli import score as score_cli
 
@@ -399,14 +400,10 @@ def test_process_exit_statuses(riichi_process: RunCli) -> None:
 def test_broken_ruleset(riichi: RunCli, tmp_path: Path) -> None:
     """A ruleset whose rule file has a mistake: nothing can be scored (status 2), and the
     problem is shown as `riichi check` would show it."""
-    folder = tmp_path / "house"
-    folder.mkdir()
-    (folder / "house.rules").write_text(
+    folder = house_ruleset(
+        tmp_path / "house",
         'yaku all_chows "All chows" {\n    han 1 closed\n    when every set is chwo\n}\n',
-        encoding="utf-8")
-    (folder / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House rules", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "ema-2016", "rules": ["house.rules"]}), encoding="utf-8")
+        extends="ema-2016", name="House rules")
     run = riichi("score", PINFU_ITTSU, "--ruleset", str(folder), "--json")
     assert run.status == 2
     assert run.out == ""

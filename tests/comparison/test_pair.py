@@ -10,6 +10,7 @@ from typing import Any
 import pytest
 
 from compare_cases import bundled, clause_line, expected_outcome
+from house_rules import house_ruleset
 from riichi_rules.cli import main
 from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite
@@ -324,14 +325,9 @@ def test_a_rule_with_no_value_stops_the_comparison(tmp_path: Path,
     (tmp_path / "cases" / "a.yaml").write_text(CASES, encoding="utf-8")
     (tmp_path / "cases" / "b.yaml").write_text(CASES.replace("- id: ", "- id: b-"),
                                                encoding="utf-8")
-    house = tmp_path / "house"
-    house.mkdir()
-    (house / "house.rules").write_text(
-        'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n',
-        encoding="utf-8")
-    (house / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "tenhou", "rules": ["house.rules"]}), encoding="utf-8")
+    house = house_ruleset(
+        tmp_path / "house",
+        'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n')
     read: list[str] = []
     load_file = cases.load_file
 

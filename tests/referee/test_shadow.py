@@ -3,11 +3,11 @@ scorings that answer differently, and a clause (or the scoring) swapped for the 
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from house_rules import house_ruleset
 from riichi_rules import resources
 from riichi_rules.conformance.cases import Case, load_file
 from riichi_rules.conformance.events import observe, play
@@ -79,13 +79,9 @@ def test_a_fault_of_the_other_ruleset_is_its_own(tmp_path: Path) -> None:
     the other's 'when' swapped in (Tenhou's asks no payment when all are tenpai, and so
     would not ask the amount)."""
     case = _case("draws.yaml", "draw-exhaustive-all-tenpai")
-    (tmp_path / "house.rules").write_text(
-        'override draw noten_payment "Noten payments" {\n    when tenpai_count > 0\n'
-        '    gain 3000 / noten_count\n    doc "x"\n    source "house"\n}\n', encoding="utf-8")
-    (tmp_path / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "tenhou", "rules": ["house.rules"]}), encoding="utf-8")
-    house = program(load_config(tmp_path))
+    house = program(load_config(house_ruleset(
+        tmp_path, 'override draw noten_payment "Noten payments" {\n    when tenpai_count > 0\n'
+        '    gain 3000 / noten_count\n    doc "x"\n    source "house"\n}\n')))
     shadow = Shadow(program("tenhou"), [house], swap=[("draw", "noten_payment", "when")])
     with pytest.raises(RuleFault, match=r"house\.rules:3:10: division by zero \(3000 / 0\)"):
         _play(case, shadow)

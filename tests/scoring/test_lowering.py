@@ -3,11 +3,11 @@ situation (the scorer remembers their outcomes by those values)."""
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 import pytest
 
+from house_rules import house_ruleset
 from riichi_rules import resources
 from riichi_rules.conformance.cases import known_ruleset_ids
 from riichi_rules.errors import RuleError
@@ -56,10 +56,7 @@ def test_plain_inputs(body: str, expected: tuple[str, ...] | None) -> None:
 
 
 def _house(tmp_path: Path, yaku: str) -> str:
-    (tmp_path / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "tenhou", "yaku": {yaku: {"enabled": False}}}), encoding="utf-8")
-    return str(tmp_path)
+    return str(house_ruleset(tmp_path, yaku={yaku: {"enabled": False}}))
 
 
 PINFU_ITTSU = {"hand": "22p234p123s456s789s", "win": "9s", "tsumo": True, "seat": "S"}
@@ -121,12 +118,8 @@ def test_the_declared_ids_are_the_declarations(ruleset: str) -> None:
 def test_the_declared_ids_of_house_rulesets(tmp_path: Path) -> None:
     """The same where the two could part: local yaku switched on (the conformance suite's
     local-yaku ruleset), a bundled yaku switched off and a house file's own yaku."""
-    (tmp_path / "house.rules").write_text(
-        'yaku house "House" {\n    han 1\n    when closed\n}\n', encoding="utf-8")
-    (tmp_path / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "tenhou", "rules": ["house.rules"], "yaku": {"pinfu": {"enabled": False}},
-    }), encoding="utf-8")
+    house_ruleset(tmp_path, 'yaku house "House" {\n    han 1\n    when closed\n}\n',
+                  yaku={"pinfu": {"enabled": False}})
     for config in (load_config(resources.conformance_dir() / "rulesets" / "local-yaku"),
                    load_config(tmp_path)):
         prog = program(config)

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from house_rules import house_ruleset
 from riichi_rules.errors import InputError, RuleFault
 from riichi_rules.scoring.scorer import score
 
@@ -212,14 +213,10 @@ def test_every_broken_rule_is_named() -> None:
 
 
 def test_a_house_ruleset_adds_a_situation(tmp_path: Path) -> None:
-    (tmp_path / "house.rules").write_text(
-        'situation ippatsu_haitei "Ippatsu on the last tile" {\n'
-        '    forbid when ippatsu and haitei\n'
-        '    doc "ippatsu and haitei cannot both hold at this table"\n'
-        '    source "house rule"\n}\n', encoding="utf-8")
-    (tmp_path / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "ema-2016", "rules": ["house.rules"]}), encoding="utf-8")
+    house_ruleset(tmp_path, 'situation ippatsu_haitei "Ippatsu on the last tile" {\n'
+                  '    forbid when ippatsu and haitei\n'
+                  '    doc "ippatsu and haitei cannot both hold at this table"\n'
+                  '    source "house rule"\n}\n', extends="ema-2016")
     win = {"hand": "123m456m789m123p99p", "win": "9p", "tsumo": True, "seat": "S",
            "riichi": True, "ippatsu": True, "haitei": True}
     assert score(win, "ema-2016").han >= 4  # riichi, ippatsu, tsumo, haitei: possible there
@@ -231,12 +228,8 @@ def test_a_house_ruleset_adds_a_situation(tmp_path: Path) -> None:
 def test_a_situation_rule_with_no_value_is_a_rule_fault(tmp_path: Path) -> None:
     # 1 / count(ura) has no value when there is no ura indicator: a RuleFault naming the
     # rule's place, not a crash (language/arithmetic.py)
-    (tmp_path / "house.rules").write_text(
-        'situation odd "Odd" {\n    forbid when 1 / count(ura) > 5\n'
-        '    doc "odd"\n    source "house rule"\n}\n', encoding="utf-8")
-    (tmp_path / "ruleset.json").write_text(json.dumps({
-        "id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"},
-        "extends": "ema-2016", "rules": ["house.rules"]}), encoding="utf-8")
+    house_ruleset(tmp_path, 'situation odd "Odd" {\n    forbid when 1 / count(ura) > 5\n'
+                  '    doc "odd"\n    source "house rule"\n}\n', extends="ema-2016")
     error = _refusal({"hand": "123m456m789m123p99p", "win": "9p", "tsumo": True},
                      str(tmp_path))
     assert isinstance(error, RuleFault)

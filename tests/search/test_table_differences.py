@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from house_rules import house_ruleset
 from riichi_rules import resources
 from riichi_rules.comparison.pair import compare
 from riichi_rules.conformance.cases import load_suite, load_text
@@ -167,14 +168,8 @@ def test_a_scenario_on_which_a_rule_faults_is_passed_over(tmp_path: Path) -> Non
     ron; the table search passes those scenarios over (the fault is riichi check's, compare's
     and conformance's to report) and still witnesses the noten payment the house halves
     (noten_payment_total 1500 against Tenhou's 3000)."""
-    folder = tmp_path / "house"
-    folder.mkdir()
-    (folder / "house.rules").write_text(
-        'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n',
-        encoding="utf-8")
-    (folder / "ruleset.json").write_text(
-        '{"id": "house", "name": "House", "source": {"rulebook": "house", "edition": "1"}, '
-        '"extends": "tenhou", "rules": ["house.rules"], '
-        '"parameters": {"noten_payment_total": 1500}}', encoding="utf-8")
-    found = search_table(program("tenhou"), program(load_config(folder)), Budget.of(300), 0)
+    house = house_ruleset(
+        tmp_path, 'yaku house "House" {\n    han 14 / (count(tiles) - 14)\n    when closed\n}\n',
+        parameters={"noten_payment_total": 1500})
+    found = search_table(program("tenhou"), program(load_config(house)), Budget.of(300), 0)
     assert found.found_for("noten_payment_total")
