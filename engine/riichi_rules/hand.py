@@ -20,6 +20,8 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 
+from mypy_extensions import mypyc_attr
+
 from riichi_rules.errors import InputError, did_you_mean
 from riichi_rules.limits import COUNT, number_text
 from riichi_rules.native import pickled_by_fields
@@ -69,6 +71,7 @@ def _bad_meld(message: str) -> InputError:
     return InputError("bad_meld", message)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Meld:
     """A declared meld. Build it with :meth:`Meld.make` (validated) or :func:`parse_meld`."""
@@ -292,6 +295,7 @@ _KEY_SET = frozenset(_KEYS)
 _FLAG_FIELDS = ("tsumo", *SITUATION_FLAGS)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Win:
     """The situation of a win. ``concealed`` includes the winning tile, not the meld tiles."""

@@ -7,6 +7,12 @@ compiled all together or not at all (a compiled module takes the classes of the 
 their compiled form). Every one is imported from its source instead when
 ``RIICHI_RULES_PURE_PYTHON`` is set (to anything but ``""`` or ``0``), when one was not built,
 or when a source changed after the build (with a warning: build again).
+
+The classes the rules' generated code reads in every loop (``Group``, ``GroupTraits``,
+``Reading``, ``Win``, ``Meld``) are kept ordinary Python classes in the compiled modules
+(``@mypyc_attr(native_class=False)``): interpreted code reads an attribute of a native class
+through a descriptor call, about three times as slow as a slot, and the scorer lost more there
+than it won (bench/README.md). ``Tile`` stays native: the compiled referee reads it most.
 """
 
 from __future__ import annotations

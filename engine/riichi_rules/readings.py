@@ -19,6 +19,8 @@ from enum import StrEnum
 from functools import cache
 from itertools import product
 
+from mypy_extensions import mypyc_attr
+
 from riichi_rules.hand import Meld, MeldType, Win
 from riichi_rules.native import pickled_by_fields
 from riichi_rules.tiles import TILE_PROPERTY_TABLES, Suit, Tile
@@ -68,6 +70,7 @@ _SHAPE_FLAGS: dict[str, frozenset[Shape]] = {
 }
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GroupTraits:
     """What a group's shape and tile kinds say about it, shared by the groups alike:
@@ -108,6 +111,7 @@ def _traits(shape: Shape, kinds: tuple[int, ...]) -> GroupTraits:
     return GroupTraits(**flags)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Group:
     """A chow, pung, kong, pair or (thirteen orphans) single; ``meld`` if it is a declared meld.
@@ -137,6 +141,7 @@ class Group:
         object.__setattr__(self, "traits", _traits(self.shape, kinds))
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Reading:
     """One way to read a complete hand; ``groups[win_group]`` is the group the win completed;
