@@ -307,6 +307,23 @@ class Generator:
         han) and that no other that holds replaces."""
         return self._write(name, "env", lambda body: self._checks(body, specs))
 
+    def holding(self, conditions: Sequence[Typed], name: str = "holding") -> str:
+        """One function that tests a list of conditions and gives the indices of those that
+        hold, in order (the values they share computed once)."""
+        return self._write(name, "env", lambda body: self._holding(body, conditions))
+
+    def _holding(self, body: _Body, conditions: Sequence[Typed]) -> py.expr:
+        held: list[str] = []
+        for condition in conditions:
+            held.append(body.new("_y"))
+            body.emit(_assign(held[-1], body.value(condition, ())))
+        out = body.new("_out")
+        body.emit(_assign(out, py.List(elts=[], ctx=py.Load())))
+        for i, name in enumerate(held):
+            body.emit(py.If(test=_name(name), body=[py.Expr(value=_call(
+                _attr(_name(out), "append"), _const(i)))], orelse=[]))
+        return _name(out)
+
     def _write(self, label: str, env: str, build: Callable[[_Body], py.expr]) -> str:
         """Define a function whose body ``build`` writes: once to count what it asks for
         (that writing is thrown away), then for good."""

@@ -10,7 +10,6 @@ from __future__ import annotations
 import operator
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from functools import reduce
 from typing import Any
 
 from riichi_rules.hand import Win
@@ -61,6 +60,7 @@ _VALUE_TABLES = tuple(tuple(tuple(kind >= 31 or kind in (27 + seat, 27 + round_)
                                   for kind in range(34)) for round_ in range(4))
                       for seat in range(4))
 _WIND_TILES = tuple(Tile.of(27 + i) for i in range(4))
+_SEAT = {wind: i for i, wind in enumerate(WINDS)}  # 0 for East ...
 KIND_BITS: tuple[int, ...] = tuple(1 << k for k in range(34))  # a kind's bit in a kind mask
 ALL_KINDS = (1 << 34) - 1
 
@@ -83,11 +83,14 @@ class WinFacts:
         self.tiles: tuple[Tile, ...] = tiles
         kinds = [tile.kind for tile in tiles]
         self.kinds: list[int] = kinds
-        self.present: int = reduce(operator.or_, map(KIND_BITS.__getitem__, kinds), 0)
+        present = 0
+        for kind in kinds:
+            present |= KIND_BITS[kind]
+        self.present: int = present
         self.closed: bool = closed
         self.open = not closed
         self.ron = not win.tsumo
-        seat, round_ = WINDS.index(win.seat), WINDS.index(win.round)
+        seat, round_ = _SEAT[win.seat], _SEAT[win.round]
         self.dealer = seat == 0
         self.riichi = win.riichi or win.double_riichi
         self.first_turn = win.tenhou or win.chiihou or win.renhou

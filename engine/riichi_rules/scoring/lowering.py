@@ -187,7 +187,7 @@ class _Lowering:
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
             self.backend.slot_count, self.backend.cache_size, dict(self.decls.scoring),
             table, SituationProgram(situations, self.backend.slot_count,
-                                    self.backend.cache_size),
+                                    self.backend.cache_size, self._situations_at_once()),
             typed=self.typed, backend=self.backend_name)
         if isinstance(self.backend, GeneratedCode):
             program = dataclasses.replace(program, runs=_run_checks_at_once(program,
@@ -333,6 +333,20 @@ class _Lowering:
             SituationRule(s.name, self.backend.fn(fold(s.forbid), "situation"), s.message,
                           self._origin(s.declaration))
             for s in self.typed.situations)
+
+    def _situations_at_once(self) -> Callable[[v.Env], list[int]] | None:
+        """One generated function that tests every situation rule (see
+        :meth:`riichi_rules.language.codegen.Generator.holding`), or None."""
+        from riichi_rules.language.codegen import Unsupported
+
+        if not isinstance(self.backend, GeneratedCode) or not self.typed.situations:
+            return None
+        generator = self.backend.generator
+        try:
+            return generator.make(generator.holding(
+                [fold(s.forbid) for s in self.typed.situations], "situations"))
+        except Unsupported:
+            return None
 
     def _table(self) -> tuple[TableProgram, Closures | GeneratedCode]:
         from riichi_rules.language.table_vocabulary import TABLE_FEATURES

@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.result import FuItem
 
 if TYPE_CHECKING:
@@ -302,6 +303,9 @@ class SituationProgram:
     rules: tuple[SituationRule, ...] = ()
     slot_count: int = 0
     cache_size: int = 0
+    # generated code that tests every rule's ``forbid`` at once and gives the indices of
+    # those that hold (None: each rule's own function is called)
+    run: Callable[[v.Env], list[int]] | None = field(default=None, repr=False, compare=False)
 
 
 @dataclass(frozen=True)
@@ -337,7 +341,9 @@ class ScoringProgram:
     closed_checks: Checks = field(init=False, repr=False, compare=False)
     open_checks: Checks = field(init=False, repr=False, compare=False)
     dora_checks: tuple[DoraRule, ...] = field(init=False, repr=False, compare=False)
-    red_fives: int = field(init=False, repr=False, compare=False)  # rule.red_fives (suits)
+    # the ruleset's table (players, the tiles in the set, chi, kita, red fives), which the
+    # scorer checks every win against
+    table_setup: Table = field(init=False, repr=False, compare=False)
     # the parts of results already made (they repeat from hand to hand), keyed by the
     # identity of the rule or fu step that made them (which the program keeps alive) and
     # the values shown (for a fu item, its value and the identity of the tiles it holds):
@@ -359,8 +365,7 @@ class ScoringProgram:
         object.__setattr__(self, "closed_checks", closed.with_run(runs.get("closed")))
         object.__setattr__(self, "open_checks", opened.with_run(runs.get("open")))
         object.__setattr__(self, "dora_checks", tuple(r for r in self.dora if not r.never))
-        object.__setattr__(self, "red_fives",
-                           int(self.config.parameters.get("red_fives") or 0))  # type: ignore[call-overload]
+        object.__setattr__(self, "table_setup", Table.of(self.config))
 
     def declared_ids(self) -> frozenset[str]:
         """The ids of the yaku, yakuman and dora the ruleset declares (``declarations``'

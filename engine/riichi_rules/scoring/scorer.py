@@ -16,7 +16,6 @@ from riichi_rules.hand import MeldType, Win, format_meld
 from riichi_rules.language.vocabulary import MISSING, Env, WinFacts
 from riichi_rules.readings import Group, Reading, readings
 from riichi_rules.rulesets.config import RulesetConfig, load_config
-from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import (
     Checks,
     DoraRule,
@@ -114,20 +113,20 @@ def score(
         else:  # a JSON object from a file; Win.from_json names what is wrong with it
             win = Win.from_json({**hand, **fields} if fields and isinstance(hand, Mapping)
                                 else hand)
-    problem = table_problem(win, prog.config)
+    problem = table_problem(win, prog)
     if problem is not None:
         raise problem
     facts = WinFacts(win)
-    if prog.red_fives:
+    if prog.table_setup.red_fives:
         _check_red_fives(win, facts.kinds, prog)
-    refused = situation_error(facts, prog)
+    env = Env(facts, prog.slot_count, prog.cache_size)  # the situation rules' sizes too
+    refused = situation_error(facts, prog, env)
     if refused is not None:
         raise refused
     candidates = readings(win)
     if not candidates:
         raise InputError("not_a_win", f"{format_tiles(win.concealed)} with "
                          f"{len(win.melds)} meld(s) is not a complete hand")
-    env = Env(facts, prog.slot_count, prog.cache_size)
     best: _Candidate | None = None
     for reading in candidates:
         env.use(reading)
@@ -139,16 +138,22 @@ def score(
     return _settle(prog, env, best)
 
 
-def situation_error(win: Win | WinFacts, prog: ScoringProgram) -> InputError | None:
+def situation_error(win: Win | WinFacts, prog: ScoringProgram,
+                    env: Env | None = None) -> InputError | None:
     """The refusal of a win whose facts cannot hold together, as the ruleset's situation
-    rules say (``impossible_flags``, each broken rule's message and place), or None."""
+    rules say (``impossible_flags``, each broken rule's message and place), or None.
+    ``env``: an environment of the win's facts, with the sizes of the situation rules, to
+    evaluate them in (made when not given)."""
     situations = prog.situations
     if not situations.rules:
         return None
-    env = Env(win if isinstance(win, WinFacts) else WinFacts(win), situations.slot_count,
-              situations.cache_size)
+    if env is None:
+        env = Env(win if isinstance(win, WinFacts) else WinFacts(win), situations.slot_count,
+                  situations.cache_size)
     env.cache = [MISSING] * situations.cache_size
-    broken = [rule for rule in situations.rules if rule.forbid(env)]
+    run = situations.run
+    broken = ([situations.rules[i] for i in run(env)] if run is not None
+              else [rule for rule in situations.rules if rule.forbid(env)])
     if not broken:
         return None
     return InputError("impossible_flags", "; ".join(
@@ -187,7 +192,7 @@ class _Candidate:
 def _check_red_fives(win: Win, kinds: list[int], prog: ScoringProgram) -> None:
     """Where the set has red fives (one per suit, up to rule.red_fives suits), only three
     plain fives of such a suit exist (``kinds``: the kind of each tile of the hand)."""
-    red = prog.red_fives
+    red = prog.table_setup.red_fives
     if not red:
         return
     shown = len(win.dora) + len(win.ura)
@@ -204,12 +209,12 @@ def _check_red_fives(win: Win, kinds: list[int], prog: ScoringProgram) -> None:
                 f"({prog.config.id}), one of the four fives is red")
 
 
-def table_problem(win: Win, config: RulesetConfig) -> InputError | None:
+def table_problem(win: Win, prog: ScoringProgram) -> InputError | None:
     """Why the win cannot happen at the ruleset's table (None when it can): a seat no player
     sits in, a tile taken out of the set, a chi where no chi is played, a North set aside
     where none may be (code ``not_in_ruleset``)."""
-    table = Table.of(config)
-    name = config.label
+    table = prog.table_setup
+    name = prog.config.label
     seat = WINDS.index(win.seat)
     if seat >= table.players:
         seats = ", ".join(w.value for w in WINDS[:table.players])
@@ -373,7 +378,7 @@ def _settle(prog: ScoringProgram, env: Env, best: _Candidate) -> Result:
 
 def _red_five_note(win: Win, prog: ScoringProgram) -> tuple[str, ...]:
     """A red five under a ruleset without red fives is read as a plain five, and said so."""
-    if prog.red_fives:
+    if prog.table_setup.red_fives:
         return ()
     red = sum(tile.red for tile in (*win.all_tiles, *win.dora, *win.ura))
     if not red:
@@ -472,7 +477,7 @@ def payments(prog: ScoringProgram, env: Env) -> tuple[Payment, ...]:
         if known is not None:
             return known
     owed: dict[str, int] = {}
-    payers = _PAYERS[Table.of(prog.config).players]
+    payers = _PAYERS[prog.table_setup.players]
     for step in rule.pays:
         when = step.when
         if when is not None and not when(env):
