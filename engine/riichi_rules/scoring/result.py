@@ -47,8 +47,13 @@ class Payment:
     honba: int
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True)
 class Result:
+    """The score of one win. Its parts (yaku, fu items, payments, reading) are immutable and
+    shared between results; the record itself is not frozen, because a frozen dataclass is
+    built one ``object.__setattr__`` at a time, which cost the scorer a tenth of a hand
+    (bench/README.md). Nothing in the package changes a result once made."""
+
     ruleset: str
     han: int
     fu: int
