@@ -46,6 +46,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from mahjong.hand_calculating.hand_config import OptionalRules  # noqa: E402
 from mahjong.meld import Meld  # noqa: E402
 
+from bytecode import write_bytecode  # noqa: E402  (bench/, the script's folder)
 from oracle.generate import random_wins  # noqa: E402
 from oracle.mahjong_adapter import options_for, package_call  # noqa: E402
 from riichi_rules import compiled  # noqa: E402
@@ -114,6 +115,7 @@ def main(argv: list[str] | None = None) -> int:
                 "env", f"{PURE_VARIABLE}=1", *commands["riichi-rules"]]
         commands["mahjong script"] = [sys.executable, str(ROOT / "bench" / "package_batch.py"),
                                       str(theirs_file), _options(args.ruleset)]
+        print(write_bytecode())
         for label, command in commands.items():  # warm-up: the output checked, then caches
             done = subprocess.run(command, capture_output=True, text=True, check=False)
             lines = done.stdout.count("\n")

@@ -52,6 +52,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bytecode import write_bytecode
 from revision import ROOT, check_origin, child_env, extract
 from riichi_rules import compiled
 from riichi_rules import waits as waits_module
@@ -274,6 +275,7 @@ def main() -> int:
     if command is None:
         print("riichi replay: no riichi command next to this Python or on PATH")
         return 0
+    print(write_bytecode())
     runs = [["--jobs", "1"]]
     if args.jobs > 1:
         runs.append(["--jobs", str(args.jobs)])

@@ -37,6 +37,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
 
+from bytecode import write_bytecode  # noqa: E402  (bench/, the script's folder)
 from oracle.generate import random_wins  # noqa: E402
 from oracle.mahjong_adapter import package_call, run_package  # noqa: E402
 from riichi_rules import compiled  # noqa: E402
@@ -200,6 +201,7 @@ def main(argv: list[str] | None = None) -> int:
         if cmd is None:
             print("cold CLI call: skipped (no 'riichi' command found)")
         else:
+            print(write_bytecode())
             t0 = time.perf_counter()
             done = subprocess.run(cmd, capture_output=True, text=True, check=False)
             cold = time.perf_counter() - t0

@@ -28,6 +28,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from bytecode import write_bytecode  # bench/, the script's folder
 from riichi_rules.hand import Win
 from riichi_rules.records import to_win, win_json
 from riichi_rules.scoring.scorer import program, score
@@ -113,6 +114,7 @@ def main() -> int:
     if command is None:
         print("riichi score --batch: not available (no riichi command with --batch)")
         return 0
+    print(write_bytecode())
     with tempfile.TemporaryDirectory() as tmp:
         batch = Path(tmp) / "wins.jsonl"
         batch.write_text("".join(json.dumps(j) + "\n" for j in jsons), encoding="utf-8")
