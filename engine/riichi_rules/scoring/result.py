@@ -158,7 +158,7 @@ class Result:
             f'"fu_items": [{", ".join(items)}], "points": {{"total": {total}, '
             f'"payments": [{", ".join(paid)}], "honba": {honba}, "sticks": {self.sticks}, '
             f'"winner_receives": {total + honba + self.sticks}}}, "reading": {{"form": '
-            f'{_text(reading.form.value)}, "wait": {_text(reading.wait.value)}, '
+            f'{_text(reading.form)}, "wait": {_text(reading.wait)}, '  # StrEnums: their text
             f'"groups": [{groups}]}}'
             + (f', "notes": [{", ".join(_text(n) for n in self.notes)}]' if self.notes else "")
             + "}"
