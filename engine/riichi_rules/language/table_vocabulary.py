@@ -11,7 +11,7 @@ from __future__ import annotations
 import operator
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any, Generic, TypeVar, overload
 
 from riichi_rules.language.vocabulary import (
     BOOL,
@@ -28,6 +28,8 @@ from riichi_rules.language.vocabulary import (
 )
 from riichi_rules.readings import Group, Reading
 from riichi_rules.tiles import Tile
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,12 +55,34 @@ def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
         for seat in range(len(scores)))
 
 
+class _Derived(Generic[T]):
+    """A fact of a :class:`TableEnv` worked out on its first read (by the question's
+    ``derive``) and kept in the question's ``__dict__``, where later reads find it first (a
+    non-data descriptor, as ``functools.cached_property`` without its lock). The class has no
+    ``__getattr__``: that hook made every other read of a fact slower."""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, env: None, owner: type) -> _Derived[T]: ...
+    @overload
+    def __get__(self, env: TableEnv, owner: type) -> T: ...
+
+    def __get__(self, env: TableEnv | None, owner: type) -> T | _Derived[T]:
+        if env is None:
+            return self
+        value: T = env.derive(self.name)
+        env.__dict__[self.name] = value
+        return value
+
+
 class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand.
 
     A fact not set is its default, a class attribute (a question sets only what it knows);
-    the facts of the seat's tiles (``tiles``, ``counts``, ``melds``, ``waits``) have no class
-    attribute: the first read asks :meth:`derive`, and keeps its answer."""
+    the facts of the seat's tiles (``tiles``, ``counts``, ``melds``, ``waits``) are worked out
+    on the first read (:meth:`derive`), and kept."""
 
     after_call = False
     call: Group | None = None
@@ -126,22 +150,14 @@ class TableEnv:
     ippatsu_chance = False
     riichi_first_turn = False
     # derived on the first read (see derive)
-    tiles: tuple[Tile, ...]
-    counts: tuple[int, ...]
-    melds: tuple[Group, ...]
-    waits: tuple[Tile, ...]
+    tiles: _Derived[tuple[Tile, ...]] = _Derived()
+    counts: _Derived[tuple[int, ...]] = _Derived()
+    melds: _Derived[tuple[Group, ...]] = _Derived()
+    waits: _Derived[tuple[Tile, ...]] = _Derived()
 
     def __init__(self, slot_count: int, cache_size: int) -> None:
         self.slots: list[Any] = [None] * slot_count
         self.cache: list[Any] = [MISSING] * cache_size
-
-    if not TYPE_CHECKING:  # (else every misspelt fact would type-check)
-        def __getattr__(self, name: str) -> Any:
-            if name not in DERIVED:
-                raise AttributeError(f"'{type(self).__name__}' object has no attribute "
-                                     f"'{name}'")
-            value = self.__dict__[name] = self.derive(name)
-            return value
 
     def derive(self, name: str) -> Any:
         """The value of a derived fact (one of :data:`DERIVED`) not set: its default here; a
