@@ -57,8 +57,8 @@ class Mechanics:
         or a second red five of a suit, is a problem."""
         state = self.state
         out: list[Problem] = []
-        more: Counter[int] = Counter()
-        more_red: Counter[int] = Counter()
+        more = [0] * 34  # by kind
+        more_red = [0] * 34
         seen, seen_red = state.seen, state.seen_red
         for tile in tiles:
             kind = tile.kind
