@@ -306,7 +306,7 @@ class _Layer:
 
     path: Path
     data: dict[str, Any]
-    pm: PositionMap | None = None
+    file: _File | None = None  # its positions, mapped only when a diagnostic needs them
 
 
 @dataclass
@@ -409,7 +409,7 @@ class _Loader:
             parent = self.load(parent_path, [*stack, path], f)
         result = None
         if not f.diagnostics and parent is not None and isinstance(data, dict):
-            result = [*parent, _Layer(path, data, f.pm)]
+            result = [*parent, _Layer(path, data, f)]
         self.done[path] = result
         return result
 
@@ -682,9 +682,10 @@ def _check_places(layers: list[_Layer], params: Mapping[str, object]) -> list[Di
         key = name if name in layer.data.get("parameters", {}) else "players"
         line = column = 1
         source = ""
-        if layer.pm is not None:
-            pos = layer.pm.value(("parameters", key))
-            line, column, source = pos.line, pos.column, layer.pm.source_line(pos.line)
+        if layer.file is not None:
+            pm = layer.file.pm
+            pos = pm.value(("parameters", key))
+            line, column, source = pos.line, pos.column, pm.source_line(pos.line)
         value = params[name]
         count = f"{len(value)} places" if isinstance(value, tuple) else "four-player rows"
         out.append(Diagnostic(
