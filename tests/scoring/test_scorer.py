@@ -10,10 +10,14 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import given, reject, settings
+from hypothesis import strategies as st
 
 from house_rules import house_ruleset
 from riichi_rules.errors import InputError, RuleFault
-from riichi_rules.scoring.scorer import score
+from riichi_rules.hand import Win
+from riichi_rules.language.vocabulary import MISSING, Env, WinFacts
+from riichi_rules.scoring.scorer import program, score
 
 
 def _ids(win: dict[str, Any], ruleset: str = "ema-2016") -> dict[str, int]:
@@ -234,6 +238,34 @@ def test_a_situation_rule_with_no_value_is_a_rule_fault(tmp_path: Path) -> None:
                      str(tmp_path))
     assert isinstance(error, RuleFault)
     assert error.code == "rule_fault" and "house.rules:2:" in error.message
+
+
+FLAGS = ("riichi", "double_riichi", "ippatsu", "rinshan", "chankan", "haitei", "houtei",
+         "tenhou", "chiihou", "renhou")
+
+
+@settings(max_examples=150, deadline=None)
+@given(ruleset=st.sampled_from(["ema-2016", "tenhou", "m-league", "tenhou-sanma"]),
+       flags=st.sets(st.sampled_from(FLAGS), max_size=3), tsumo=st.booleans(),
+       seat=st.sampled_from("ES"),
+       dora=st.lists(st.sampled_from(["1p", "9p", "1z", "5m"]), max_size=3))
+def test_the_situation_rules_tested_at_once_break_as_each_alone(
+        ruleset: str, flags: set[str], tsumo: bool, seat: str, dora: list[str]) -> None:
+    # the generated function that tests every situation rule at once (SituationProgram.run)
+    # names the same broken rules, in the same order, as each rule's own condition
+    prog = program(ruleset)
+    situations = prog.situations
+    assert situations.run is not None  # the bundled rulesets run generated code
+    try:  # Win.from_json refuses some pairs itself (ippatsu needs riichi ...)
+        win = Win.from_json({"hand": "123m456m789m123p99p", "win": "1p", "tsumo": tsumo,
+                             "seat": seat, "dora": dora, **dict.fromkeys(flags, True)})
+    except InputError:
+        reject()
+    env = Env(WinFacts(win), situations.slot_count, situations.cache_size)
+    env.cache = [MISSING] * situations.cache_size
+    at_once = [situations.rules[i].name for i in situations.run(env)]
+    alone = [rule.name for rule in situations.rules if rule.forbid(env)]
+    assert at_once == alone
 
 
 def test_a_red_five_where_none_is_played_is_read_plain_and_said_so() -> None:

@@ -1,0 +1,61 @@
+"""The facts of a table question (language/table_vocabulary.py): defaults, and the seat's
+tiles worked out on the first read."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from riichi_rules.hand import parse_meld
+from riichi_rules.language.table_vocabulary import DERIVED, TableEnv
+from riichi_rules.referee.questions import SeatEnv
+from riichi_rules.tiles import parse_tiles
+
+
+class _Counting(TableEnv):
+    """A question that counts how often each derived fact is worked out."""
+
+    def __init__(self) -> None:
+        super().__init__(0, 0)
+        self.asked: list[str] = []
+
+    def derive(self, name: str) -> Any:
+        self.asked.append(name)
+        return super().derive(name)
+
+
+def test_a_derived_fact_is_worked_out_once_on_the_first_read() -> None:
+    env = _Counting()
+    assert env.asked == []  # nothing is worked out when the question is made
+    assert env.counts == DERIVED["counts"] and env.counts == (0,) * 34
+    assert env.waits == () and env.waits == ()
+    assert env.asked == ["counts", "waits"]  # each once: the second read finds it kept
+
+
+def test_a_fact_set_by_the_question_is_not_worked_out() -> None:
+    env = _Counting()
+    tiles = tuple(parse_tiles("123m"))
+    env.tiles = tiles
+    assert env.tiles == tiles and env.asked == []
+
+
+def test_a_seat_question_works_out_the_tiles_from_the_hand_and_melds() -> None:
+    # a hand of 1m 2m 3m 5p with a pon of 7z called from the left (77-7z): tiles are the hand
+    # then the meld's tiles, and counts has 1 for each of 1m 2m 3m 5p (kinds 0, 1, 2, 13)
+    # and 3 for 7z (kind 33)
+    env = SeatEnv(0, 0)
+    env.hand = tuple(parse_tiles("123m5p"))
+    env.seat_melds = (parse_meld("7-77z"),)
+    assert [t.kind for t in env.tiles] == [0, 1, 2, 13, 33, 33, 33]
+    expected = [0] * 34
+    for kind in (0, 1, 2, 13):
+        expected[kind] = 1
+    expected[33] = 3
+    assert env.counts == tuple(expected)
+    assert env.held(33) == 3
+
+
+def test_a_misspelt_fact_is_an_attribute_error() -> None:
+    with pytest.raises(AttributeError):
+        _ = TableEnv(0, 0).tiless  # type: ignore[attr-defined]
