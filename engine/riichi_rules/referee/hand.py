@@ -122,18 +122,6 @@ class HandReferee:
         for what, message in self.mechanics.show(dealt, "the deal"):
             self._disagree(what, message)
         self._see(dealt)
-        m = self.mechanics
-        self._steps: dict[type, tuple[Callable[[Any], list[Problem]], Callable[[Any], None]]] = {
-            Draw: (m.check_draw, self._draw), Discard: (m.check_discard, self._discard),
-            RiichiDeclared: (m.check_riichideclared, self._riichideclared),
-            RiichiAccepted: (m.check_riichiaccepted, self._riichiaccepted),
-            Call: (m.check_call, self._call), ClosedKan: (m.check_closedkan, self._closedkan),
-            AddedKan: (m.check_addedkan, self._addedkan),
-            NewDora: (m.check_newdora, self._newdora), WonHand: (m.check_win, self._win),
-            DrawnHand: (m.check_drawnhand, self._drawnhand),
-            Nukidora: (m.check_nukidora, self._nukidora),
-        }
-        """Each kind of event: what can happen at the table (mechanics.py), and following it."""
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
         self.tenpai: tuple[int, ...] = ()  # the seats tenpai at an exhaustive draw
         self.ending = ""  # "win", "exhaustive" or "abortive" once the hand is over
@@ -246,13 +234,13 @@ class HandReferee:
         if refused is not None:
             self._disagree(*refused)
             return self.disagreements[before:]
-        check, follow = self._steps[type(event)]
-        for what, message in check(event):
+        check, follow = _STEPS[type(event)]
+        for what, message in check(self.mechanics, event):
             self._disagree(what, message)
         for kan, (what, message) in self.mechanics.deadlines(event):
             kan.late = True
             self._disagree(what, message)
-        follow(event)
+        follow(self, event)
         return self.disagreements[before:]
 
     def _see(self, tiles: Sequence[Tile]) -> None:
@@ -665,3 +653,21 @@ class HandReferee:
 
 
 pickled_by_fields(Disagreement, WinOutcome)
+
+
+_STEPS: dict[type, tuple[Callable[[Mechanics, Any], list[Problem]],
+                         Callable[[HandReferee, Any], None]]] = {
+    Draw: (Mechanics.check_draw, HandReferee._draw),
+    Discard: (Mechanics.check_discard, HandReferee._discard),
+    RiichiDeclared: (Mechanics.check_riichideclared, HandReferee._riichideclared),
+    RiichiAccepted: (Mechanics.check_riichiaccepted, HandReferee._riichiaccepted),
+    Call: (Mechanics.check_call, HandReferee._call),
+    ClosedKan: (Mechanics.check_closedkan, HandReferee._closedkan),
+    AddedKan: (Mechanics.check_addedkan, HandReferee._addedkan),
+    NewDora: (Mechanics.check_newdora, HandReferee._newdora),
+    WonHand: (Mechanics.check_win, HandReferee._win),
+    DrawnHand: (Mechanics.check_drawnhand, HandReferee._drawnhand),
+    Nukidora: (Mechanics.check_nukidora, HandReferee._nukidora),
+}
+"""Each kind of event: what can happen at the table (mechanics.py), and following it (the
+functions, shared by every referee: bound methods were made anew for every hand)."""
