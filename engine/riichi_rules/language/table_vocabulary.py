@@ -57,9 +57,13 @@ def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
 
 class _Derived(Generic[T]):
     """A fact of a :class:`TableEnv` worked out on its first read (by the question's
-    ``derive``) and kept in the question's ``__dict__``, where later reads find it first (a
-    non-data descriptor, as ``functools.cached_property`` without its lock). The class has no
-    ``__getattr__``: that hook made every other read of a fact slower."""
+    ``derive``; ``default`` where nothing works it out) and kept in the question's
+    ``__dict__``, where later reads find it first (a non-data descriptor, as
+    ``functools.cached_property`` without its lock). The class has no ``__getattr__``: that
+    hook made every other read of a fact slower."""
+
+    def __init__(self, default: T) -> None:
+        self.default = default
 
     def __set_name__(self, owner: type, name: str) -> None:
         self.name = name
@@ -150,10 +154,10 @@ class TableEnv:
     ippatsu_chance = False
     riichi_first_turn = False
     # derived on the first read (see derive)
-    tiles: _Derived[tuple[Tile, ...]] = _Derived()
-    counts: _Derived[tuple[int, ...]] = _Derived()
-    melds: _Derived[tuple[Group, ...]] = _Derived()
-    waits: _Derived[tuple[Tile, ...]] = _Derived()
+    tiles: _Derived[tuple[Tile, ...]] = _Derived(())
+    counts: _Derived[tuple[int, ...]] = _Derived((0,) * 34)
+    melds: _Derived[tuple[Group, ...]] = _Derived(())
+    waits: _Derived[tuple[Tile, ...]] = _Derived(())
 
     def __init__(self, slot_count: int, cache_size: int) -> None:
         self.slots: list[Any] = [None] * slot_count
@@ -176,7 +180,8 @@ class TableEnv:
         return self.counts[kind]
 
 
-DERIVED: dict[str, Any] = {"tiles": (), "counts": (0,) * 34, "melds": (), "waits": ()}
+DERIVED: dict[str, Any] = {name: fact.default for name, fact in vars(TableEnv).items()
+                           if isinstance(fact, _Derived)}
 """The facts a :class:`TableEnv` works out on the first read, with their defaults."""
 
 

@@ -163,7 +163,7 @@ class _Lowering:
         self.typed = typed
         self.backend_name = backend
         # the situation rules read the win's facts alone, a part of the scoring vocabulary:
-        # they are lowered with the scoring rules and run in an environment of their own
+        # they are lowered with the scoring rules, and share the program's environment sizes
         self.backend = backend_for(backend, [*typed.trees(), *typed.situation_trees()],
                                    v.FEATURES, "scoring")
 
@@ -186,8 +186,7 @@ class _Lowering:
         program = ScoringProgram(
             self.config, tuple(yakuman), tuple(yaku), tuple(dora), fu, limits, payments,
             self.backend.slot_count, self.backend.cache_size, dict(self.decls.scoring),
-            table, SituationProgram(situations, self.backend.slot_count,
-                                    self.backend.cache_size, self._situations_at_once()),
+            table, SituationProgram(situations, self._situations_at_once()),
             typed=self.typed, backend=self.backend_name)
         if isinstance(self.backend, GeneratedCode):
             program = dataclasses.replace(program, runs=_run_checks_at_once(program,

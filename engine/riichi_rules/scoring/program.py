@@ -297,12 +297,10 @@ class SituationRule:
 
 @dataclass(frozen=True)
 class SituationProgram:
-    """The situation rules, with the environment sizes they need (they run before the hand is
-    read, in an environment of their own)."""
+    """The situation rules. They are lowered with the scoring rules (their environment has
+    the program's sizes) and run before the hand is read."""
 
     rules: tuple[SituationRule, ...] = ()
-    slot_count: int = 0
-    cache_size: int = 0
     # generated code that tests every rule's ``forbid`` at once and gives the indices of
     # those that hold (None: each rule's own function is called)
     run: Callable[[v.Env], list[int]] | None = field(default=None, repr=False, compare=False)

@@ -119,7 +119,7 @@ def score(
     facts = WinFacts(win)
     if prog.table_setup.red_fives:
         _check_red_fives(win, facts.kinds, prog)
-    env = Env(facts, prog.slot_count, prog.cache_size)  # the situation rules' sizes too
+    env = Env(facts, prog.slot_count, prog.cache_size)  # the situation rules' too
     refused = situation_error(facts, prog, env)
     if refused is not None:
         raise refused
@@ -142,15 +142,15 @@ def situation_error(win: Win | WinFacts, prog: ScoringProgram,
                     env: Env | None = None) -> InputError | None:
     """The refusal of a win whose facts cannot hold together, as the ruleset's situation
     rules say (``impossible_flags``, each broken rule's message and place), or None.
-    ``env``: an environment of the win's facts, with the sizes of the situation rules, to
-    evaluate them in (made when not given)."""
+    ``env``: an environment of the win's facts, with the program's sizes, to evaluate them
+    in (made when not given)."""
     situations = prog.situations
     if not situations.rules:
         return None
     if env is None:
-        env = Env(win if isinstance(win, WinFacts) else WinFacts(win), situations.slot_count,
-                  situations.cache_size)
-    env.cache = [MISSING] * situations.cache_size
+        env = Env(win if isinstance(win, WinFacts) else WinFacts(win), prog.slot_count,
+                  prog.cache_size)
+    env.cache = [MISSING] * prog.cache_size
     run = situations.run
     broken = ([situations.rules[i] for i in run(env)] if run is not None
               else [rule for rule in situations.rules if rule.forbid(env)])
