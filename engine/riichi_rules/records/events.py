@@ -17,7 +17,11 @@ Conventions:
   kamicha, across = toimen, right = shimocha). In 3-player Tenhou the empty North seat keeps its
   place, so West calling from East is ``across``, as Tenhou records it;
 * every event has ``seat`` (who acted) and, keyword-only, ``index`` (its position in
-  :attr:`HandRecord.events`).
+  :attr:`HandRecord.events`);
+* events are values: nothing changes one once read. ``Draw`` and ``Discard``, most of a record,
+  are not frozen dataclasses (they hash by their fields all the same): a frozen one is built
+  one ``object.__setattr__`` at a time, 0.6 to 0.8 us against 0.25, a tenth of the reading
+  (bench/README.md, issue 18's fifth pass).
 
 Order of events around a turn (Tenhou's own order, which the tenhou.net/6 reader reproduces):
 ``Draw``; then ``ClosedKan`` / ``AddedKan`` (each followed by a replacement ``Draw``) or
@@ -114,7 +118,7 @@ class RecordRules:
     platform: str = ""
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Draw:
     """``seat`` draws ``tile`` (from the wall, or the replacement tile after a kan or a north)."""
 
@@ -123,7 +127,7 @@ class Draw:
     index: int = field(kw_only=True)
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(slots=True, unsafe_hash=True)
 class Discard:
     """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None when the
     record does not say)."""
