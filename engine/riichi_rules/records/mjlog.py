@@ -47,6 +47,8 @@ __all__ = ["PackedMeld", "decode_meld", "go_rules", "read_mjlog"]
 
 _TAG = re.compile(r"<(/?)([A-Za-z]+)([0-9]{0,3})((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\")*)\s*(/?)>")
 _DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
+_WHOLE_LIST = re.compile(r"-?[0-9]{1,18}(?:,-?[0-9]{1,18})*")
+"""Whole numbers as ``limits.whole_number`` reads them, separated by commas, nothing else."""
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
@@ -121,6 +123,8 @@ def _tokens(text: str, name: str) -> list[_Token]:
 
 
 def _ints(value: str, what: str) -> list[int]:
+    if _WHOLE_LIST.fullmatch(value):  # most lists: plain numbers and commas, read at once
+        return list(map(int, value.split(",")))
     try:
         return [whole_number(v.strip()) for v in value.split(",")] if value.strip() else []
     except ValueError:
