@@ -45,6 +45,11 @@ MODULES = (
     "riichi_rules.referee.questions",
     "riichi_rules.referee.mechanics",
     "riichi_rules.referee.state",
+    "riichi_rules.records.follower",
+    "riichi_rules.records.mjlog",
+    "riichi_rules.records.tenhou6",
+    "riichi_rules.records.mjai",
+    "riichi_rules.records.riichi_city",
 )
 """The modules compiled by mypyc (where scoring and replay spend their time: bench/README.md)."""
 

@@ -103,6 +103,7 @@ __all__ = ["looks_like_riichi_city", "read_riichi_city"]
 _SEATS = 4
 _CHIS = (2, 3, 4)  # the actions (ACTIONS) the reader follows
 _PON, _MINKAN, _RON, _ANKAN, _KAKAN, _TSUMO, _DISCARD, _NINE = 5, 6, 7, 8, 9, 10, 11, 12
+_CALLS = frozenset({*_CHIS, _PON, _MINKAN})  # a call of a discard
 _PASSED = frozenset({3, 9, 10, 11})  # event types that change nothing at the table
 _HEADER = ("dealer_pos", "quan_feng", "chang_ci", "ben_chang_num", "li_zhi_bang_num",
            "bao_pai_card")
@@ -324,7 +325,7 @@ class _Hand(TileFollower):
             raise Fail(f"seat {self.rinshan} has a kan's replacement tile to draw")
         if action == _DISCARD:
             self.on_discard(seat, data)
-        elif action in (*_CHIS, _PON, _MINKAN):
+        elif action in _CALLS:
             self.on_call(seat, action, data)
         elif action == _ANKAN:
             self.on_closed_kan(seat, data)
