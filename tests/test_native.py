@@ -29,10 +29,12 @@ from riichi_rules.scoring.scorer import score
 from riichi_rules.tiles import Tile
 
 TESTS = Path(__file__).resolve().parent
+FIXTURES = TESTS / "records" / "fixtures"  # a game or hand in each reader's format
 
 # The sample: random wins (tests/oracle/generate.py, seeded) under two rulesets, each scored
-# or refused with its message, and the first record files of the Tenhou corpus replayed (each
-# game's report, scores and points), when the corpus is here. Its pickled results are kept
+# or refused with its message, and record files of every reader's format replayed (each
+# game's report, scores and points): tests/records/fixtures, and the first files of each folder
+# of the Tenhou corpus when it is here. Its pickled results are kept
 # in PICKLES (argv[1]) and those of the other process (argv[2], if given) compared with them.
 _SAMPLE = """
 import json, pickle, sys
@@ -41,6 +43,7 @@ from pathlib import Path
 import riichi_rules
 from oracle.generate import random_wins
 from riichi_rules.errors import RiichiError
+from riichi_rules.records.files import record_files
 from riichi_rules.referee.replay import replay_file
 from riichi_rules.rulesets.config import load_config
 from riichi_rules.scoring.scorer import score
@@ -56,15 +59,24 @@ for ruleset in ("tenhou", "ema-2016"):
         else:
             results.append(result)
             out["scores"].append(result.to_json())
+# every reader's format: the fixtures of tests/records (an mjlog, a tenhou.net/6 log, mjai
+# logs, a Riichi City log), and the first record files of each folder of the Tenhou corpus
+files = list(record_files([Path(%(fixtures)r)]))
 corpus = Path(%(corpus)r)
 if corpus.is_dir():
-    config = load_config("tenhou")
-    for path in sorted(p for p in corpus.rglob("*") if p.is_file())[:12]:
-        for report in replay_file(path, config):
-            line = report.to_json()
-            out["replay"].append({**line, "source": str(line["source"]),
-                                  "final_scores": report.final_scores,
-                                  "final_points": report.final_points})
+    for folder in sorted(p for p in corpus.iterdir() if p.is_dir()):
+        files += list(record_files([folder]))[:4]
+configs = [load_config(name) for name in ("tenhou", "riichi-city", "mahjong-soul")]
+for path in files:
+    for config in configs:  # the first ruleset whose rules the game was played by
+        reports = replay_file(path, config)
+        if not any(r.unsupported for r in reports):
+            break
+    for report in reports:
+        line = report.to_json()
+        out["replay"].append({**line, "source": str(line["source"]),
+                              "final_scores": report.final_scores,
+                              "final_points": report.final_points})
 Path(sys.argv[1]).write_bytes(pickle.dumps(results))
 if len(sys.argv) > 2:
     out["other_pickles_equal"] = pickle.loads(Path(sys.argv[2]).read_bytes()) == results
@@ -87,7 +99,7 @@ def _sample(pure: bool, pickles: Path, other: Path | None = None) -> dict[str, A
     if pure:
         env[native.PURE_VARIABLE] = "1"
     env["PYTHONPATH"] = os.pathsep.join([str(TESTS), env.get("PYTHONPATH", "")])
-    code = _SAMPLE % {"modules": native.MODULES, "corpus": str(TENHOU)}
+    code = _SAMPLE % {"modules": native.MODULES, "corpus": str(TENHOU), "fixtures": str(FIXTURES)}
     args = [sys.executable, "-c", code, str(pickles), *([str(other)] if other else [])]
     run = subprocess.run(args, env=env, capture_output=True, text=True, timeout=600)
     assert run.returncode == 0, run.stderr
@@ -105,8 +117,13 @@ def test_the_compiled_modules_give_what_their_source_gives(tmp_path: Path) -> No
     assert set(pure.pop("files").values()) == {".py"}
     assert pure.pop("other_pickles_equal") is True  # the pure form reads the compiled pickles
     assert sum("han" in s for s in compiled["scores"]) > 100  # wins scored, not only refused
+    # records of every format were followed, not only refused: games with hands, by source
+    played = {(Path(r["source"]).suffix, r["ruleset"].split("@")[0])
+              for r in compiled["replay"] if r["hands"] > 0}
+    assert {(".xml", "tenhou"), (".json", "tenhou"), (".mjson", "tenhou"),
+            (".json", "riichi-city")} <= played, played
     if TENHOU.is_dir():
-        assert len(compiled["replay"]) > 5
+        assert sum(r["hands"] for r in compiled["replay"]) > 50
     assert compiled == pure
 
 
