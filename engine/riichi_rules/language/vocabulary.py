@@ -14,7 +14,7 @@ from typing import Any
 
 from riichi_rules.hand import Win
 from riichi_rules.readings import Form, Group, Reading, Shape, Wait
-from riichi_rules.tiles import WINDS, Tile, dora_of
+from riichi_rules.tiles import Tile, dora_of
 from riichi_rules.waits import waits as waits_of
 
 # ---- types ---------------------------------------------------------------------------------
@@ -60,7 +60,6 @@ _VALUE_TABLES = tuple(tuple(tuple(kind >= 31 or kind in (27 + seat, 27 + round_)
                                   for kind in range(34)) for round_ in range(4))
                       for seat in range(4))
 _WIND_TILES = tuple(Tile.of(27 + i) for i in range(4))
-_SEAT = {wind: i for i, wind in enumerate(WINDS)}  # 0 for East ...
 KIND_BITS: tuple[int, ...] = tuple(1 << k for k in range(34))  # a kind's bit in a kind mask
 ALL_KINDS = (1 << 34) - 1
 
@@ -90,7 +89,7 @@ class WinFacts:
         self.closed: bool = closed
         self.open = not closed
         self.ron = not win.tsumo
-        seat, round_ = _SEAT[win.seat], _SEAT[win.round]
+        seat, round_ = win.seat.tile_kind - 27, win.round.tile_kind - 27  # 0 for East ...
         self.dealer = seat == 0
         self.riichi = win.riichi or win.double_riichi
         self.first_turn = win.tenhou or win.chiihou or win.renhou

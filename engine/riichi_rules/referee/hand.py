@@ -42,7 +42,6 @@ from riichi_rules.referee.questions import Questions, chow_possible, waits
 from riichi_rules.referee.settlement import Settlement
 from riichi_rules.referee.state import HandState, SeatState, group_of
 from riichi_rules.referee.wins import score_problems, situation_flags
-from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.program import ScoringProgram
 from riichi_rules.scoring.result import Result
 from riichi_rules.scoring.scorer import score
@@ -99,7 +98,7 @@ class HandReferee:
         self.scorer = scorer  # every question about a win's score: the scorer, or a stand-in
         self.ask = Questions(program)
         self.name = name
-        table = Table.of(program.config)
+        table = program.table_setup
         players = table.players
         if len(hands) != players or len(scores) != players:
             raise InputError("players", f"{len(hands)} hands and {len(scores)} scores dealt at "
