@@ -45,6 +45,8 @@ MODULES = (
     "riichi_rules.referee.questions",
     "riichi_rules.referee.mechanics",
     "riichi_rules.referee.state",
+    "riichi_rules.referee.game",
+    "riichi_rules.referee.settlement",
     "riichi_rules.records.follower",
     "riichi_rules.records.mjlog",
     "riichi_rules.records.tenhou6",

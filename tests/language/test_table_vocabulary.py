@@ -61,7 +61,7 @@ def test_a_question_has_no_getattr_hook() -> None:
     # goes through slot_tp_getattr_hook: 10 % of a replay, bench/README.md): the derived facts
     # are descriptors, each with its default in DERIVED
     assert "__getattr__" not in vars(TableEnv) and "__getattr__" not in vars(SeatEnv)
-    assert set(DERIVED) == {"tiles", "counts", "melds", "waits"}
+    assert set(DERIVED) == {"tiles", "counts", "melds", "waits", "completes", "furiten"}
 
 
 def test_a_misspelt_fact_is_an_attribute_error() -> None:

@@ -55,7 +55,7 @@ def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
         for seat in range(len(scores)))
 
 
-class _Derived(Generic[T]):
+class Derived(Generic[T]):
     """A fact of a :class:`TableEnv` worked out on its first read (by the question's
     ``derive``; ``default`` where nothing works it out) and kept in the question's
     ``__dict__``, where later reads find it first (a non-data descriptor, as
@@ -69,11 +69,11 @@ class _Derived(Generic[T]):
         self.name = name
 
     @overload
-    def __get__(self, env: None, owner: type) -> _Derived[T]: ...
+    def __get__(self, env: None, owner: type) -> Derived[T]: ...
     @overload
     def __get__(self, env: TableEnv, owner: type) -> T: ...
 
-    def __get__(self, env: TableEnv | None, owner: type) -> T | _Derived[T]:
+    def __get__(self, env: TableEnv | None, owner: type) -> T | Derived[T]:
         if env is None:
             return self
         value: T = env.derive(self.name)
@@ -85,20 +85,19 @@ class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand.
 
     A fact not set is its default, a class attribute (a question sets only what it knows);
-    the facts of the seat's tiles (``tiles``, ``counts``, ``melds``, ``waits``) are worked out
-    on the first read (:meth:`derive`), and kept."""
+    the facts of the seat's tiles (``tiles``, ``counts``, ``melds``, ``waits``), and of a
+    claim (``completes``, ``furiten``), are worked out on the first read (:meth:`derive`), and
+    kept."""
 
     after_call = False
     call: Group | None = None
     called: Tile | None = None
     closed = True
-    completes = False
     dealer = False
     discards_called = False
     drawn = False
     first_discards: tuple[Tile, ...] = ()
     first_turn = False
-    furiten = False
     hand: tuple[Tile, ...] = ()
     has_yaku = False
     kan_seats = 0
@@ -154,10 +153,12 @@ class TableEnv:
     ippatsu_chance = False
     riichi_first_turn = False
     # derived on the first read (see derive)
-    tiles: _Derived[tuple[Tile, ...]] = _Derived(())
-    counts: _Derived[tuple[int, ...]] = _Derived((0,) * 34)
-    melds: _Derived[tuple[Group, ...]] = _Derived(())
-    waits: _Derived[tuple[Tile, ...]] = _Derived(())
+    tiles: Derived[tuple[Tile, ...]] = Derived(())
+    counts: Derived[tuple[int, ...]] = Derived((0,) * 34)
+    melds: Derived[tuple[Group, ...]] = Derived(())
+    waits: Derived[tuple[Tile, ...]] = Derived(())
+    completes: Derived[bool] = Derived(False)  # a claim's (questions.ClaimEnv)
+    furiten: Derived[bool] = Derived(False)
 
     def __init__(self, slot_count: int, cache_size: int) -> None:
         self.slots: list[Any] = [None] * slot_count
@@ -181,7 +182,7 @@ class TableEnv:
 
 
 DERIVED: dict[str, Any] = {name: fact.default for name, fact in vars(TableEnv).items()
-                           if isinstance(fact, _Derived)}
+                           if isinstance(fact, Derived)}
 """The facts a :class:`TableEnv` works out on the first read, with their defaults."""
 
 

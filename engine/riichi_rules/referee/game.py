@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from riichi_rules.errors import InputError
 from riichi_rules.language.table_vocabulary import TableEnv, seats_of
 from riichi_rules.records.events import Event
 from riichi_rules.referee.hand import Disagreement, HandReferee
@@ -98,6 +99,19 @@ class GameReferee:
     def apply(self, event: Event) -> list[Disagreement]:
         """Follow one event of the hand being played (see :meth:`HandReferee.apply`)."""
         return self._following().apply(event)
+
+    def follow(self, events: Sequence[Event]) -> tuple[int, Disagreement | None]:
+        """Follow the events of the hand being played in turn (:meth:`apply`), up to one the
+        referee cannot follow (it raises InputError or ValueError: the record's fault): how
+        many were followed, and that event's error (None when every one was)."""
+        referee = self._following()
+        for done, event in enumerate(events):
+            try:
+                referee.apply(event)
+            except (InputError, ValueError) as error:
+                return done, Disagreement(referee.name, event.index, "error",
+                                          f"{type(event).__name__}: {error}")
+        return len(events), None
 
     def end_hand(self) -> HandEnd | None:
         """Once the hand's events are followed: carry its scores and sticks on, and ask the

@@ -122,6 +122,9 @@ class HandReferee:
             self._disagree(what, message)
         self._see(dealt)
         self._ron_release: tuple[int, Tile, str] | None = None  # the release being won on
+        # the last win scored to see whether it has a yaku, and its result: a ron is scored
+        # once when the win then claimed is the same (see _scored)
+        self._checked: tuple[ScoringWin, Result] | None = None
         self.tenpai: tuple[int, ...] = ()  # the seats tenpai at an exhaustive draw
         self.ending = ""  # "win", "exhaustive" or "abortive" once the hand is over
 
@@ -516,12 +519,25 @@ class HandReferee:
         if not any(w.kind == tile.kind for w in waits(seat.hand, seat.melds)):
             return False
         try:
-            self.score(self._scoring_win(seat, tile, False, on))
+            win = self._scoring_win(seat, tile, False, on)
+            result = self.score(win)
         except RuleFault:
             raise  # the rule's fault, not a hand without a yaku
         except InputError:
             return False
+        self._checked = (win, result)
         return True
+
+    def _scored(self, win: ScoringWin) -> Result:
+        """The score of a win won: the result of the same win checked for its yaku just
+        before (a ron without ura dora, on the first winner's sticks) when the scorer is the
+        plain one, a function of the win alone; else scored (a stand-in scorer, such as the
+        shadow's, sees every question)."""
+        checked = self._checked
+        self._checked = None
+        if checked is not None and self.scorer is score and checked[0] == win:
+            return checked[1]
+        return self.score(win)
 
     def _win(self, event: WonHand) -> None:
         state = self.state
@@ -564,7 +580,7 @@ class HandReferee:
             win = self._scoring_win(seat, event.win_tile, tsumo, on, event.ura,
                                     sticks=state.sticks if first_winner else 0)
             self.situations.append((event, win))
-            result = self.score(win)
+            result = self._scored(win)
         except InputError as error:
             self._disagree("score", f"seat {event.seat}'s win does not score: {error.message}")
             return

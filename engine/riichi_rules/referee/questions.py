@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any
+from typing import Any, TypeVar
 
 from riichi_rules.hand import Meld, Win
 from riichi_rules.language.table_vocabulary import WIN_FLAGS, TableEnv
@@ -44,6 +44,7 @@ class SeatEnv(TableEnv):
     made) when a rule first reads them: most questions read few of them."""
 
     seat_melds: tuple[Meld, ...] = ()
+    furiten_rules: tuple[TableRule, ...] = ()  # read by a claim's question (ClaimEnv)
 
     def derive(self, name: str) -> Any:
         if name == "waits":
@@ -63,6 +64,26 @@ class SeatEnv(TableEnv):
         return super().derive(name)
 
 
+E = TypeVar("E", bound=SeatEnv)
+
+
+class ClaimEnv(SeatEnv):
+    """A question about a claim on a released tile: whether the ``tile`` ``completes`` the
+    seat's hand, and whether the seat is ``furiten`` (by ``furiten_rules``), are worked out
+    when a rule first reads them (a pung or a chow seldom asks: the waits are not looked for).
+    A class without attributes of its own: mypyc would make them slots, not the descriptors
+    of :class:`TableEnv` that work them out."""
+
+    def derive(self, name: str) -> Any:
+        if name == "completes":
+            tile = self.tile
+            return tile is not None and any(w.kind == tile.kind for w in self.waits)
+        if name == "furiten":  # a furiten rule that asks whether the seat is furiten: not yet
+            self.__dict__["furiten"] = False
+            return any(r.when is not None and r.when(self) for r in self.furiten_rules)
+        return super().derive(name)
+
+
 class Questions:
     """Asks the table rules of a compiled ruleset about a hand in progress."""
 
@@ -73,12 +94,18 @@ class Questions:
         # ruleset has no such rule): asked for every win the referee scores or checks
         when = {rule.name: rule.when for rule in self.table.of("win_flag")}
         self.win_flags = tuple((name, when.get(name)) for name in WIN_FLAGS)
+        self.furiten_rules = self.table.of("furiten")
 
     def env(
         self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None
     ) -> TableEnv:
         """The environment of a question about ``seat`` (its 13-tile hand, or ``hand``)."""
-        env = SeatEnv(self.table.slot_count, self.table.cache_size)
+        return self._about(SeatEnv(self.table.slot_count, self.table.cache_size), state, seat,
+                           hand)
+
+    def _about(self, env: E, state: HandState, seat: SeatState,
+               hand: Sequence[Tile] | None = None) -> E:
+        """``env`` with the facts of ``seat`` and the table set."""
         env.hand = tuple(seat.hand if hand is None else hand)
         env.seat_melds = tuple(seat.melds)
         env.closed = seat.closed
@@ -123,13 +150,12 @@ class Questions:
         self, state: HandState, seat: SeatState, tile: Tile, releaser: int, on: str,
         has_yaku: bool,
     ) -> TableEnv:
-        env = self.env(state, seat)
+        env = self._about(ClaimEnv(self.table.slot_count, self.table.cache_size), state, seat)
         env.tile = tile
         env.relation = relation(seat.seat, releaser)
         env.on = on
-        env.completes = any(w.kind == tile.kind for w in env.waits)
         env.has_yaku = has_yaku
-        env.furiten = bool(self.holding("furiten", env))
+        env.furiten_rules = self.furiten_rules
         if on == "closed_kan":
             env.readings = tenpai_readings(seat.hand, seat.melds)
         return env

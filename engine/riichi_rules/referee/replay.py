@@ -14,7 +14,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from riichi_rules.errors import InputError
 from riichi_rules.records.events import GameRecord, HandRecord, RecordError, WonHand
 from riichi_rules.records.files import read_games, record_files
 from riichi_rules.referee.game import GameReferee, HandStart
@@ -120,16 +119,12 @@ def replay_game(
                 f"{expected.dealer}, {expected.honba} honba, {expected.sticks} sticks"))
         referee = game.deal(hand.hands, hand.dora_indicator, start=start,
                             name=f"{hand.name} (hand {hand.index})")
-        for event in hand.events:
-            try:
-                game.apply(event)
-            except (InputError, ValueError) as error:
-                report.disagreements.append(Disagreement(
-                    referee.name, event.index, "error", f"{type(event).__name__}: {error}"))
-                break
-            if isinstance(event, WonHand):
-                report.wins += 1
-                report.deltas_only += not event.recorded.scored
+        done, error = game.follow(hand.events)
+        if error is not None:
+            report.disagreements.append(error)
+        wins = [event for event in hand.events[:done] if isinstance(event, WonHand)]
+        report.wins += len(wins)
+        report.deltas_only += sum(not win.recorded.scored for win in wins)
         report.disagreements.extend(referee.disagreements)
         if on_hand is not None:
             on_hand(hand, referee)

@@ -6,17 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from riichi_rules.language.table_vocabulary import TableEnv, seats_of
+from riichi_rules.language.table_vocabulary import SeatFacts, TableEnv, seats_of
 from riichi_rules.scoring.program import ScoringProgram
 
 
-def _seat_env(program: ScoringProgram, scores: Sequence[int], seat: int,
+def _seat_env(program: ScoringProgram, seats: tuple[SeatFacts, ...], seat: int,
               sticks: int, rounds: int = 2) -> TableEnv:
-    """The question "what does this seat end the game with?" (``rounds``: the rounds the
-    game was played over, 2 East and South, 1 East only)."""
+    """The question "what does this seat end the game with?" (``seats``: the table's, by
+    :func:`seats_of`; ``rounds``: the rounds the game was played over, 2 East and South, 1
+    East only)."""
     table = program.table
     env = TableEnv(table.slot_count, table.cache_size)
-    env.standing(seats_of(scores), seat)
+    env.standing(seats, seat)
     env.sticks = sticks
     env.game_rounds = rounds
     return env
@@ -26,7 +27,8 @@ def final_scores(program: ScoringProgram, scores: Sequence[int], sticks: int) ->
     """The scores at the end of the game: the scores after the last hand, plus what the
     ``gain`` clauses of the standings rules give each seat (the riichi sticks left)."""
     rules = program.table.of("standings")
-    return [score + sum(rule.gained(_seat_env(program, scores, seat, sticks)) for rule in rules)
+    seats = seats_of(scores)
+    return [score + sum(rule.gained(_seat_env(program, seats, seat, sticks)) for rule in rules)
             for seat, score in enumerate(scores)]
 
 
@@ -41,8 +43,9 @@ def final_results(program: ScoringProgram, scores: Sequence[int],
         return list(scores)
     results: list[int] = []
     balancing: list[int] = []
+    seats = seats_of(scores)
     for seat in range(len(scores)):
-        env = _seat_env(program, scores, seat, 0, rounds)
+        env = _seat_env(program, seats, seat, 0, rounds)
         if rule.balance is not None and rule.balance(env):
             balancing.append(seat)
         results.append(int(rule.result(env)))
