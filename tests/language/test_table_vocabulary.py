@@ -61,7 +61,10 @@ def test_a_question_has_no_getattr_hook() -> None:
     # goes through slot_tp_getattr_hook: 10 % of a replay, bench/README.md): the derived facts
     # are descriptors, each with its default in DERIVED
     assert "__getattr__" not in vars(TableEnv) and "__getattr__" not in vars(SeatEnv)
-    assert set(DERIVED) == {"tiles", "counts", "melds", "waits", "completes", "furiten"}
+    assert set(DERIVED) == {
+        "hand", "tiles", "counts", "melds", "waits", "own_discards", "own_added_kan_tiles",
+        "passed_since_own_turn", "passed_since_own_discard", "passed_since_riichi",
+        "first_discards", "riichi_seats", "kan_seats", "completes", "furiten"}
 
 
 def test_a_misspelt_fact_is_an_attribute_error() -> None:

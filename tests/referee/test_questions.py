@@ -37,3 +37,19 @@ def test_a_pung_claim_does_not_look_for_waits() -> None:
     env = referee.ask.claim_env(state, seat, parse_tiles("1z")[0], 0, "discard", False)
     assert referee.ask.allowed("claim", "pon", env)
     assert {"waits", "completes", "furiten"}.isdisjoint(vars(env))
+
+
+def test_a_question_reads_the_seat_at_its_moment() -> None:
+    """The facts of a seat's discards and of the table are read when first asked: a question
+    asked at once sees the discards made so far, and a new question the ones after."""
+    referee = _referee()
+    state, seat = referee.state, referee.state.seats[1]
+    two, five = parse_tiles("2z5z")
+    seat.discards.append(five)
+    env = referee.ask.env(state, seat)
+    assert env.own_discards == (five,) and env.riichi_seats == 0 and env.kan_seats == 0
+    seat.discards.append(two)
+    state.seats[2].riichi = True
+    again = referee.ask.env(state, seat)
+    assert again.own_discards == (five, two) and again.riichi_seats == 1
+    assert env.own_discards == (five,)  # a fact once read stays as it was read

@@ -85,9 +85,10 @@ class TableEnv:
     """One question the referee asks: about ``seat``, at one moment of a hand.
 
     A fact not set is its default, a class attribute (a question sets only what it knows);
-    the facts of the seat's tiles (``tiles``, ``counts``, ``melds``, ``waits``), and of a
-    claim (``completes``, ``furiten``), are worked out on the first read (:meth:`derive`), and
-    kept."""
+    the facts a question about a seat works out only when a rule reads them (its tiles and
+    waits, its discards and the tiles passed since, the seats in riichi, a claim's
+    ``completes`` and ``furiten``) are worked out on the first read (:meth:`derive`), and
+    kept: see :data:`DERIVED`."""
 
     after_call = False
     call: Group | None = None
@@ -96,24 +97,15 @@ class TableEnv:
     dealer = False
     discards_called = False
     drawn = False
-    first_discards: tuple[Tile, ...] = ()
     first_turn = False
-    hand: tuple[Tile, ...] = ()
     has_yaku = False
-    kan_seats = 0
     kans = 0
     last_tile = False
     on = "discard"
-    own_added_kan_tiles: tuple[Tile, ...] = ()
-    own_discards: tuple[Tile, ...] = ()
-    passed_since_own_discard: tuple[Tile, ...] = ()
-    passed_since_own_turn: tuple[Tile, ...] = ()
-    passed_since_riichi: tuple[Tile, ...] = ()
     points = 0
     readings: tuple[Reading, ...] = ()
     relation = "left"
     riichi = False
-    riichi_seats = 0
     ron_claims = 0
     tenpai_count = 0
     total = 0
@@ -152,12 +144,22 @@ class TableEnv:
     replacement = False
     ippatsu_chance = False
     riichi_first_turn = False
-    # derived on the first read (see derive)
+    # derived on the first read (see derive): a seat's tiles, its discards and the tiles
+    # passed since, the counts of the table, a claim's (questions.SeatEnv, ClaimEnv)
+    hand: Derived[tuple[Tile, ...]] = Derived(())
     tiles: Derived[tuple[Tile, ...]] = Derived(())
     counts: Derived[tuple[int, ...]] = Derived((0,) * 34)
     melds: Derived[tuple[Group, ...]] = Derived(())
     waits: Derived[tuple[Tile, ...]] = Derived(())
-    completes: Derived[bool] = Derived(False)  # a claim's (questions.ClaimEnv)
+    own_discards: Derived[tuple[Tile, ...]] = Derived(())
+    own_added_kan_tiles: Derived[tuple[Tile, ...]] = Derived(())
+    passed_since_own_turn: Derived[tuple[Tile, ...]] = Derived(())
+    passed_since_own_discard: Derived[tuple[Tile, ...]] = Derived(())
+    passed_since_riichi: Derived[tuple[Tile, ...]] = Derived(())
+    first_discards: Derived[tuple[Tile, ...]] = Derived(())
+    riichi_seats: Derived[int] = Derived(0)
+    kan_seats: Derived[int] = Derived(0)
+    completes: Derived[bool] = Derived(False)
     furiten: Derived[bool] = Derived(False)
 
     def __init__(self, slot_count: int, cache_size: int) -> None:

@@ -39,12 +39,17 @@ def tenpai_readings(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Readin
 
 
 class SeatEnv(TableEnv):
-    """A question about a seat's hand: its ``tiles``, ``counts``, ``melds`` and ``waits`` are
-    worked out from ``hand`` and ``seat_melds`` (both tuples, fixed when the question is
-    made) when a rule first reads them: most questions read few of them."""
+    """A question about a seat at one moment of a hand. The facts most questions do not
+    read (the seat's ``hand`` and its ``tiles``, ``counts``, ``melds``, ``waits``; its
+    discards and the tiles passed since; the seats in riichi or with a kan) are worked out
+    when a rule first reads them, from the seat and the table as they are then: a question
+    is answered at its moment, before the hand goes on."""
 
     seat_melds: tuple[Meld, ...] = ()
     furiten_rules: tuple[TableRule, ...] = ()  # read by a claim's question (ClaimEnv)
+    of_state: HandState | None = None
+    of_seat: SeatState | None = None
+    of_hand: Sequence[Tile] = ()  # the concealed tiles asked about (the seat's, or others)
 
     def derive(self, name: str) -> Any:
         if name == "waits":
@@ -61,6 +66,27 @@ class SeatEnv(TableEnv):
             for tile in self.tiles:
                 counts[tile.kind] += 1
             return tuple(counts)
+        seat, state = self.of_seat, self.of_state
+        if seat is None or state is None:  # a question made up of its facts alone
+            return super().derive(name)
+        if name == "hand":
+            return tuple(self.of_hand)
+        if name == "own_discards":
+            return tuple(seat.discards)
+        if name == "passed_since_own_turn":
+            return tuple(seat.passed_since_turn)
+        if name == "passed_since_own_discard":
+            return tuple(seat.passed_since_discard)
+        if name == "passed_since_riichi":
+            return tuple(seat.passed_since_riichi)
+        if name == "own_added_kan_tiles":
+            return tuple(seat.added_kan_tiles)
+        if name == "first_discards":
+            return tuple(state.first_discards) if state.first_go_around else ()
+        if name == "riichi_seats":
+            return sum(1 for s in state.seats if s.riichi and not s.riichi_pending)
+        if name == "kan_seats":
+            return len(set(state.kans))
         return super().derive(name)
 
 
@@ -106,25 +132,19 @@ class Questions:
     def _about(self, env: E, state: HandState, seat: SeatState,
                hand: Sequence[Tile] | None = None) -> E:
         """``env`` with the facts of ``seat`` and the table set."""
-        env.hand = tuple(seat.hand if hand is None else hand)
+        env.of_state = state
+        env.of_seat = seat
+        env.of_hand = seat.hand if hand is None else hand
         env.seat_melds = tuple(seat.melds)
         env.closed = seat.closed
         env.riichi = seat.riichi
         env.dealer = seat.seat == state.dealer
         env.points = seat.points
-        env.own_discards = tuple(seat.discards)
-        env.own_added_kan_tiles = tuple(seat.added_kan_tiles)
-        env.passed_since_own_turn = tuple(seat.passed_since_turn)
-        env.passed_since_own_discard = tuple(seat.passed_since_discard)
-        env.passed_since_riichi = tuple(seat.passed_since_riichi)
         env.first_turn = state.first_go_around and not seat.has_discarded
         env.discards_called = seat.discards_called
         env.wall = state.wall
         env.last_tile = state.wall == 0
         env.kans = len(state.kans)
-        env.kan_seats = len(set(state.kans))
-        env.riichi_seats = sum(1 for s in state.seats if s.riichi and not s.riichi_pending)
-        env.first_discards = tuple(state.first_discards) if state.first_go_around else ()
         return env
 
     def holding(self, kind: str, env: TableEnv) -> list[TableRule]:
