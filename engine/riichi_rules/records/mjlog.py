@@ -67,13 +67,17 @@ _BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (Fals
 _ORDER = {red: tuple(hash(tile) for tile in tiles) for red, tiles in _BY_ID.items()}
 """Each tile id's place in the order of tiles (``Tile.__hash__``: kind * 2 + red, the order of
 (kind, red)), without and with red fives: ids sorted by it give the tiles in order."""
-_SIMPLE = re.compile(r"<([TUVWDEFG])([0-9]{1,3})/>")
-"""A draw or discard tag (most of a record): tokenised before the general pattern is tried.
-What it matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
+_RUN = re.compile(r"(?:<[TUVWDEFG][0-9]{1,3}/>)+")
+"""Draw and discard tags one after another (most of a record), tokenised at once before the
+general pattern is tried: each tag becomes its text between ``<`` and ``/>`` (``T12``). What it
+matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
 _NO_ATTRS: Mapping[str, str] = {}
-_ACTS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
-         **{c: (seat, False) for seat, c in enumerate("DEFG")}}
+_LETTERS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
+            **{c: (seat, False) for seat, c in enumerate("DEFG")}}
 """The tags of a draw (T U V W) and of a discard (D E F G): the seat, and whether it draws."""
+_ACTS = {f"{c}{i}": (seat, draws, i) for c, (seat, draws) in _LETTERS.items() for i in range(136)}
+"""Each draw or discard tag of a tile id written plainly (``T12``: 0..135, no leading zero): its
+seat, whether it draws, the tile id (a look-up per tag instead of reading its number)."""
 
 
 @dataclass(slots=True)
@@ -85,16 +89,17 @@ class _Token:
     closing: bool
 
 
-def _tokens(text: str, name: str) -> list[_Token]:
-    out: list[_Token] = []
+def _tokens(text: str, name: str) -> list[_Token | str]:
+    """The tags of ``text`` in order: a draw or discard as its text between ``<`` and ``/>``
+    (:data:`_RUN`), any other as a :class:`_Token`."""
+    out: list[_Token | str] = []
     pos = 0
     end = len(text)
     while pos < end:
-        simple = _SIMPLE.match(text, pos)
-        if simple is not None:
-            name_, number_ = simple.groups()
-            out.append(_Token(name_, int(number_), _NO_ATTRS, simple.group(), False))
-            pos = simple.end()
+        run = _RUN.match(text, pos)
+        if run is not None:
+            pos = run.end()
+            out.extend(text[run.start() + 1 : pos - 2].split("/><"))
             continue
         skip = _SKIP.match(text, pos)
         if skip:
@@ -120,6 +125,11 @@ def _tokens(text: str, name: str) -> list[_Token]:
         out.append(_Token(m.group(2), number, attrs, m.group(0), bool(m.group(1))))
         pos = m.end()
     return out
+
+
+def _text(tok: _Token | str) -> str:
+    """A tag as written (a draw or discard kept as its text between ``<`` and ``/>``)."""
+    return f"<{tok}/>" if isinstance(tok, str) else tok.text
 
 
 def _ints(value: str, what: str) -> list[int]:
@@ -423,19 +433,29 @@ class _Reader:
         self.unknown: dict[str, tuple[int, int, str]] = {}
         self.closed = False
 
-    def where(self, tok: _Token) -> str:
+    def where(self, tok: _Token | str) -> str:
+        text = cut(_text(tok), 400)
         if self.hand is None:
-            return f"{self.name}: {cut(tok.text, 400)}"
-        return f"{self.name}: {self.hand.place(len(self.hands))} ({cut(tok.text, 400)})"
+            return f"{self.name}: {text}"
+        return f"{self.name}: {self.hand.place(len(self.hands))} ({text})"
 
-    def read(self, tokens: Sequence[_Token]) -> GameRecord:
-        if not tokens or tokens[0].name != "mjloggm" or tokens[0].closing:
+    def read(self, tokens: Sequence[_Token | str]) -> GameRecord:
+        root = tokens[0] if tokens else None
+        if not isinstance(root, _Token) or root.name != "mjloggm" or root.closing:
             raise RecordError(f"{self.name}: not an mjlog (no <mjloggm> root tag)", self.name)
         for tok in tokens[1:]:
             if self.closed:
-                raise RecordError(f"{self.name}: {tok.text} after </mjloggm>", self.name)
+                raise RecordError(f"{self.name}: {_text(tok)} after </mjloggm>", self.name)
             try:
-                self.step(tok)
+                if isinstance(tok, str):  # a draw or discard, most of a record
+                    act = _ACTS.get(tok)
+                    if act is None:  # a leading zero, or a number past 135
+                        seat, draws = _LETTERS[tok[0]]
+                        act = (seat, draws, int(tok[1:]))
+                    seat, draws, tile_id = act
+                    self.play(seat, draws, tile_id)
+                else:
+                    self.step(tok)
             except RecordError:
                 raise
             except (Fail, InputError) as exc:  # InputError: a tile or meld of the tag's
@@ -486,22 +506,10 @@ class _Reader:
                 raise Fail(f"unexpected closing tag </{name}>")
             self.closed = True
             return
-        act = _ACTS.get(name) if tok.number is not None else None
-        if act is not None:
-            hand = self.need_hand(tok)
-            seat, draws = act
-            tile_id: int = tok.number  # type: ignore[assignment]  # act: a number was read
-            if seat >= self.rules.players:
-                raise Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
-            if hand.ended:
-                hand.check_open()
-            if not draws:
-                hand.discard(seat, tile_id, hand.last_draw[seat] == tile_id, "discards")
-            elif 0 <= tile_id <= 135 and tile_id not in hand.seen:  # drawn once only
-                hand.seen.add(tile_id)
-                hand.draw(seat, tile_id)
-            else:
-                hand.id(tile_id, f"seat {seat} draws")  # raises, saying why
+        letter = _LETTERS.get(name) if tok.number is not None else None
+        if letter is not None:
+            seat, draws = letter
+            self.play(seat, draws, tok.number)  # type: ignore[arg-type]  # a number was read
             return
         if tok.number is not None:
             raise Fail(f"unknown tag {name}{tok.number}")
@@ -536,6 +544,23 @@ class _Reader:
         else:
             self.unknown[name] = (len(self.errors), 1, tok.text)
             self.errors.append(f"skipped an unknown tag {tok.text}")
+
+    def play(self, seat: int, draws: bool, tile_id: int) -> None:
+        """A draw (``draws``) or discard of ``tile_id`` by ``seat``."""
+        hand = self.hand
+        if hand is None:
+            raise Fail("an event before the first INIT")
+        if seat >= self.rules.players:
+            raise Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
+        if hand.ended:
+            hand.check_open()
+        if not draws:
+            hand.discard(seat, tile_id, hand.last_draw[seat] == tile_id, "discards")
+        elif 0 <= tile_id <= 135 and tile_id not in hand.seen:  # drawn once only
+            hand.seen.add(tile_id)
+            hand.draw(seat, tile_id)
+        else:
+            hand.id(tile_id, f"seat {seat} draws")  # raises, saying why
 
     def need_hand(self, tok: _Token) -> _Hand:
         if self.hand is None:
