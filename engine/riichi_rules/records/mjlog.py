@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import cast
 from urllib.parse import unquote
 
 from riichi_rules.errors import InputError
@@ -49,6 +50,10 @@ _TAG = re.compile(r"<(/?)([A-Za-z]+)([0-9]{0,3})((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\"
 _DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _WHOLE_LIST = re.compile(r"-?[0-9]{1,18}(?:,-?[0-9]{1,18})*")
 """Whole numbers as ``limits.whole_number`` reads them, separated by commas, nothing else."""
+_NUMBERS = {str(n): n for n in range(-999, 1000)}
+"""The small whole numbers as written plainly (most of an mjlog's: tile ids, scores in
+hundreds, seats), read by a look-up; any other as :func:`~riichi_rules.limits.whole_number`
+reads it."""
 _ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
@@ -61,6 +66,7 @@ _DRAW_KINDS: Mapping[str | None, str] = {
     "ron3": "sanchahou",
     "nm": "nagashi_mangan",
 }
+_HAI = ("hai0", "hai1", "hai2", "hai3")
 _QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
 _BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (False, True)}
 """Each tile id's tile, without and with red fives (a look-up per tile, read per event)."""
@@ -133,7 +139,10 @@ def _text(tok: _Token | str) -> str:
 
 
 def _ints(value: str, what: str) -> list[int]:
-    if _WHOLE_LIST.fullmatch(value):  # most lists: plain numbers and commas, read at once
+    numbers = list(map(_NUMBERS.get, value.split(",")))
+    if None not in numbers:  # most lists: small numbers and commas, each looked up
+        return cast(list[int], numbers)
+    if _WHOLE_LIST.fullmatch(value):  # other plain numbers and commas, read at once
         return list(map(int, value.split(",")))
     try:
         return [whole_number(v.strip()) for v in value.split(",")] if value.strip() else []
@@ -158,6 +167,9 @@ def _attr(tok: _Token, key: str) -> str:
 
 def _int_attr(tok: _Token, key: str) -> int:
     value = _attr(tok, key)
+    number = _NUMBERS.get(value)
+    if number is not None:
+        return number
     try:
         return whole_number(value.strip())
     except ValueError:
@@ -191,10 +203,11 @@ class _Hand(HandFollower[int]):
         dora = self.id(seed[5], "the dora indicator")
         hands: list[list[int]] = []
         for seat in range(players):
-            ids = _ints(tok.attrs.get(f"hai{seat}", ""), f"INIT hai{seat}")
+            key = _HAI[seat]
+            ids = _ints(tok.attrs.get(key, ""), f"INIT {key}")
             if len(ids) != 13:
-                raise Fail(f"INIT hai{seat} has {len(ids)} tiles, not 13")
-            hands.append([self.id(i, f"hai{seat}") for i in ids])
+                raise Fail(f"INIT {key} has {len(ids)} tiles, not 13")
+            hands.append([self.id(i, key) for i in ids])
         self.set_up(round_wind=WINDS[round_ // 4], kyoku=round_ % 4 + 1, honba=honba,
                     sticks=sticks, dealer=dealer, scores=tuple(t * 100 for t in ten[:players]),
                     hands=hands, dora=dora)
@@ -234,8 +247,9 @@ class _Hand(HandFollower[int]):
         if ids and not (min(ids) >= 0 and max(ids) <= 135):
             for i in ids:
                 self.as_tile(i)  # raises for the first id not 0..135
-        tiles = self.tiles
-        return tuple(tiles[i] for i in sorted(ids, key=self.order.__getitem__))
+        order, tiles = self.order, self.tiles
+        keys = sorted([order[i] << 8 | i for i in ids])  # sorted as plain numbers: no key call
+        return tuple([tiles[k & 255] for k in keys])
 
     def seat(self, tok: _Token, key: str = "who") -> int:
         seat = _int_attr(tok, key)
