@@ -22,9 +22,8 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import cast
 from urllib.parse import unquote
 
 from riichi_rules.errors import InputError
@@ -54,7 +53,6 @@ _NUMBERS = {str(n): n for n in range(-999, 1000)}
 """The small whole numbers as written plainly (most of an mjlog's: tile ids, scores in
 hundreds, seats), read by a look-up; any other as :func:`~riichi_rules.limits.whole_number`
 reads it."""
-_ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 _DRAW_KINDS: Mapping[str | None, str] = {
@@ -67,6 +65,7 @@ _DRAW_KINDS: Mapping[str | None, str] = {
     "nm": "nagashi_mangan",
 }
 _HAI = ("hai0", "hai1", "hai2", "hai3")
+_CALLS = {t.value: t for t in (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN)}
 _QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
 _BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (False, True)}
 """Each tile id's tile, without and with red fives (a look-up per tile, read per event)."""
@@ -77,7 +76,6 @@ _RUN = re.compile(r"(?:<[TUVWDEFG][0-9]{1,3}/>)+")
 """Draw and discard tags one after another (most of a record), tokenised at once before the
 general pattern is tried: each tag becomes its text between ``<`` and ``/>`` (``T12``). What it
 matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
-_NO_ATTRS: Mapping[str, str] = {}
 _LETTERS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
             **{c: (seat, False) for seat, c in enumerate("DEFG")}}
 """The tags of a draw (T U V W) and of a discard (D E F G): the seat, and whether it draws."""
@@ -86,13 +84,19 @@ _ACTS = {f"{c}{i}": (seat, draws, i) for c, (seat, draws) in _LETTERS.items() fo
 seat, whether it draws, the tile id (a look-up per tag instead of reading its number)."""
 
 
-@dataclass(slots=True)
 class _Token:
-    name: str
-    number: int | None
-    attrs: Mapping[str, str]
-    text: str
-    closing: bool
+    """A tag other than a plain draw or discard (an ``__init__`` of its own: mypyc compiles
+    it, not a dataclass's)."""
+
+    __slots__ = ("attrs", "closing", "name", "number", "text")
+
+    def __init__(self, name: str, number: int | None, attrs: Mapping[str, str], text: str,
+                 closing: bool) -> None:
+        self.name = name
+        self.number = number
+        self.attrs = attrs
+        self.text = text
+        self.closing = closing
 
 
 def _tokens(text: str, name: str) -> list[_Token | str]:
@@ -126,11 +130,23 @@ def _tokens(text: str, name: str) -> list[_Token | str]:
                 f"{quoted(snippet)}",
                 name,
             )
-        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(m.group(4))}
+        attrs = _attrs(m.group(4))
         number = int(m.group(3)) if m.group(3) else None
         out.append(_Token(m.group(2), number, attrs, m.group(0), bool(m.group(1))))
         pos = m.end()
     return out
+
+
+def _attrs(text: str) -> dict[str, str]:
+    """A tag's attributes, from their text as :data:`_TAG` matched it (``name="value"`` each,
+    blanks before, around ``=``): cut at the quotes, a name before each value."""
+    parts = text.split('"')
+    attrs: dict[str, str] = {}
+    for i in range(1, len(parts), 2):
+        attrs[parts[i - 1].strip()[:-1].rstrip()] = parts[i]
+    if "&" in text:
+        return {k: html.unescape(v) for k, v in attrs.items()}
+    return attrs
 
 
 def _text(tok: _Token | str) -> str:
@@ -139,9 +155,14 @@ def _text(tok: _Token | str) -> str:
 
 
 def _ints(value: str, what: str) -> list[int]:
-    numbers = list(map(_NUMBERS.get, value.split(",")))
-    if None not in numbers:  # most lists: small numbers and commas, each looked up
-        return cast(list[int], numbers)
+    numbers: list[int] = []
+    for text in value.split(","):  # most lists: small numbers and commas, each looked up
+        number = _NUMBERS.get(text)
+        if number is None:
+            break
+        numbers.append(number)
+    else:
+        return numbers
     if _WHOLE_LIST.fullmatch(value):  # other plain numbers and commas, read at once
         return list(map(int, value.split(",")))
     try:
@@ -243,12 +264,13 @@ class _Hand(HandFollower[int]):
                 f"discard is id {rel.held} ({self.as_tile(rel.held)}) by seat {rel.seat}")
 
     def sorted_tiles(self, held: Iterable[int]) -> tuple[Tile, ...]:
-        ids = list(held)
-        if ids and not (min(ids) >= 0 and max(ids) <= 135):
-            for i in ids:
-                self.as_tile(i)  # raises for the first id not 0..135
         order, tiles = self.order, self.tiles
-        keys = sorted([order[i] << 8 | i for i in ids])  # sorted as plain numbers: no key call
+        keys: list[int] = []  # sorted as plain numbers: no key call
+        for i in held:
+            if not 0 <= i <= 135:
+                self.as_tile(i)  # raises
+            keys.append(order[i] << 8 | i)
+        keys.sort()
         return tuple([tiles[k & 255] for k in keys])
 
     def seat(self, tok: _Token, key: str = "who") -> int:
@@ -271,14 +293,13 @@ class _Hand(HandFollower[int]):
             if packed.from_rel == 0:
                 raise Fail(f"a {packed.type} must be called from another seat")
             from_seat = (who + packed.from_rel) % 4
-            rel = self.release
-            if from_seat >= self.players or rel is None or rel.on != "discard":
+            released = self.released
+            if from_seat >= self.players or released is None or released[2] != "discard":
                 raise Fail(f"a {packed.type} needs a discard to call")
             assert packed.called is not None
             self.claimed(who, packed.called, from_seat)
             own = [i for i in packed.ids if i != packed.called]
-            self.call(who, from_seat, MeldType(packed.type), packed.called, own,
-                      packed.type)
+            self.call(who, from_seat, _CALLS[packed.type], packed.called, own, packed.type)
             self.meld_ids[who].append(packed.ids)
             return
         self.size(who, 2, f"declares a {packed.type}")
