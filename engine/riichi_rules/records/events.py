@@ -23,8 +23,10 @@ Conventions:
   one ``object.__setattr__`` at a time, 0.6 to 0.8 us against 0.25, a tenth of the reading
   (bench/README.md, issue 18's fifth pass). They are also this module's only classes mypyc
   compiles (:mod:`riichi_rules.native`), their ``__init__`` written out to run compiled (a
-  dataclass's own runs interpreted); every other class stays an ordinary one
-  (``native_class=False``), as interpreted code reads it fastest.
+  dataclass's own runs interpreted), and ``acyclic`` (a seat, a tile, a flag and an index
+  make no reference cycle): the cyclic garbage collector does not follow them, most of the
+  objects a record keeps. Every other class stays an ordinary one (``native_class=False``),
+  as interpreted code reads it fastest.
 
 Order of events around a turn (Tenhou's own order, which the tenhou.net/6 reader reproduces):
 ``Draw``; then ``ClosedKan`` / ``AddedKan`` (each followed by a replacement ``Draw``) or
@@ -126,6 +128,7 @@ class RecordRules:
     platform: str = ""
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Draw:
     """``seat`` draws ``tile`` (from the wall, or the replacement tile after a kan or a north)."""
@@ -140,6 +143,7 @@ class Draw:
         self.index = index
 
 
+@mypyc_attr(acyclic=True)
 @dataclass(slots=True, unsafe_hash=True, init=False)
 class Discard:
     """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None when the
