@@ -541,10 +541,10 @@ class _Reader:
                 raise Fail(f"unexpected closing tag </{name}>")
             self.closed = True
             return
-        letter = _LETTERS.get(name) if tok.number is not None else None
-        if letter is not None:
-            seat, draws = letter
-            self.play(seat, draws, tok.number)  # type: ignore[arg-type]  # a number was read
+        number = tok.number
+        if number is not None and name in _LETTERS:  # a draw or discard written otherwise
+            seat, draws = _LETTERS[name]
+            self.play(seat, draws, number)
             return
         if tok.number is not None:
             raise Fail(f"unknown tag {name}{tok.number}")
