@@ -47,6 +47,7 @@ MODULES = (
     "riichi_rules.referee.state",
     "riichi_rules.records.events",
     "riichi_rules.records.follower",
+    "riichi_rules.records.mjlog_codes",
     "riichi_rules.records.mjlog",
     "riichi_rules.records.tenhou6",
     "riichi_rules.records.mjai",

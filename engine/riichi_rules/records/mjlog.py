@@ -191,6 +191,8 @@ def _int_attr(tok: _Token, key: str) -> int:
     number = _NUMBERS.get(value)
     if number is not None:
         return number
+    if value.isascii() and value.isdigit() and len(value) <= 18:  # a meld's m: 0..65535
+        return int(value)
     try:
         return whole_number(value.strip())
     except ValueError:
