@@ -99,14 +99,14 @@ class Meld:
         source: Relative | str | None = None,
     ) -> Meld:
         """A validated meld (tiles sorted). Raises InputError ``bad_meld``."""
-        try:
-            mtype = MeldType(type)
+        try:  # a member as it is: an Enum's call by value is interpreted, 0.5 us
+            mtype = type if isinstance(type, MeldType) else MeldType(type)
         except ValueError:
             raise _bad_meld(
                 f"unknown meld type {type!r}: use chi, pon, daiminkan, kakan or ankan"
             ) from None
         try:
-            src = None if source is None else Relative(source)
+            src = source if source is None or isinstance(source, Relative) else Relative(source)
         except ValueError:
             raise _bad_meld(f"unknown direction {source!r}: use left, across or right") from None
         ts = tuple(sorted(tiles, key=_tile_order))

@@ -47,7 +47,9 @@ MODULES = (
     "riichi_rules.referee.state",
     "riichi_rules.referee.game",
     "riichi_rules.referee.settlement",
+    "riichi_rules.records.events",
     "riichi_rules.records.follower",
+    "riichi_rules.records.mjlog_codes",
     "riichi_rules.records.mjlog",
     "riichi_rules.records.tenhou6",
     "riichi_rules.records.mjai",
@@ -141,18 +143,27 @@ class _SourceFinder:
 
 
 def pickled_by_fields(*classes: type) -> None:
-    """Pickle (and copy) these frozen dataclasses through their constructor: the form mypyc
-    compiles would set the fields one by one on a new object, which a frozen dataclass
-    refuses. The same in both forms, so that each reads what the other pickled."""
+    """Pickle (and copy) these dataclasses through their constructor: the form mypyc compiles
+    would set the fields one by one on a new object, which a frozen dataclass refuses (and
+    make that object by calling the class with no arguments, where a compiled ``__init__``
+    wants its fields). The same in both forms, so that each reads what the other pickled."""
     for cls in classes:
         copyreg.pickle(cls, _by_fields)
 
 
-def _by_fields(obj: Any) -> tuple[type, tuple[Any, ...]]:
+def _by_fields(obj: Any) -> tuple[Any, tuple[Any, ...]]:
     import dataclasses  # when pickling: not at every start
 
     cls = type(obj)
-    return cls, tuple([getattr(obj, f.name) for f in dataclasses.fields(cls) if f.init])
+    fields = [f for f in dataclasses.fields(cls) if f.init]
+    args = tuple([getattr(obj, f.name) for f in fields if not f.kw_only])
+    keywords = {f.name: getattr(obj, f.name) for f in fields if f.kw_only}
+    return (_made, (cls, args, keywords)) if keywords else (cls, args)
+
+
+def _made(cls: type, args: tuple[Any, ...], keywords: dict[str, Any]) -> Any:
+    """An object made again by :func:`_by_fields` (a class with keyword-only fields)."""
+    return cls(*args, **keywords)
 
 
 def type_hints(cls: type) -> dict[str, Any]:

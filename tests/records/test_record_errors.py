@@ -69,7 +69,7 @@ def test_a_tag_no_mjlog_has(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize("number", ["\u0666\u0669", "0069"])
 def test_a_discard_numbered_otherwise_than_by_ascii_digits(tmp_path: Path, number: str) -> None:
-    # a draw or discard tag is tokenised by a quick pattern of its own (mjlog._SIMPLE) before
+    # a draw or discard tag is tokenised by a quick pattern of its own (mjlog._RUN) before
     # the general one: its number too is 0-3 ASCII digits (issue #15, commit ce80032), so
     # <E٦٩/> (Arabic-Indic digits, which int() would read as 69) and a 4-digit number are
     # refused as the general pattern refuses them, not read as a discard of tile id 69

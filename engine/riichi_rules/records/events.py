@@ -21,7 +21,12 @@ Conventions:
 * events are values: nothing changes one once read. ``Draw`` and ``Discard``, most of a record,
   are not frozen dataclasses (they hash by their fields all the same): a frozen one is built
   one ``object.__setattr__`` at a time, 0.6 to 0.8 us against 0.25, a tenth of the reading
-  (bench/README.md, issue 18's fifth pass).
+  (bench/README.md, issue 18's fifth pass). They are also this module's only classes mypyc
+  compiles (:mod:`riichi_rules.native`), their ``__init__`` written out to run compiled (a
+  dataclass's own runs interpreted), and ``acyclic`` (a seat, a tile, a flag and an index
+  make no reference cycle): the cyclic garbage collector does not follow them, most of the
+  objects a record keeps. Every other class stays an ordinary one (``native_class=False``),
+  as interpreted code reads it fastest.
 
 Order of events around a turn (Tenhou's own order, which the tenhou.net/6 reader reproduces):
 ``Draw``; then ``ClosedKan`` / ``AddedKan`` (each followed by a replacement ``Draw``) or
@@ -40,8 +45,11 @@ import datetime as dt
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 
+from mypy_extensions import mypyc_attr
+
 from riichi_rules.errors import InputError, one_line
 from riichi_rules.hand import Meld
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.tiles import Tile, Wind
 
 __all__ = [
@@ -66,6 +74,7 @@ __all__ = [
 ]
 
 
+@mypyc_attr(native_class=False)
 class RecordError(InputError):
     """A game record that cannot be read: malformed, truncated, or inconsistent (a tile
     discarded that is not in the hand, a call of a tile nobody discarded). ``code`` is
@@ -94,6 +103,7 @@ four winds, four riichi, four kans, triple ron), or nagashi mangan (Tenhou recor
 draw, ``RYUUKYOKU type="nm"``)."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RecordRules:
     """The rules the game was played under, as far as the record says.
@@ -118,7 +128,8 @@ class RecordRules:
     platform: str = ""
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@mypyc_attr(acyclic=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Draw:
     """``seat`` draws ``tile`` (from the wall, or the replacement tile after a kan or a north)."""
 
@@ -126,8 +137,14 @@ class Draw:
     tile: Tile
     index: int = field(kw_only=True)
 
+    def __init__(self, seat: int, tile: Tile, *, index: int) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.index = index
 
-@dataclass(slots=True, unsafe_hash=True)
+
+@mypyc_attr(acyclic=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class Discard:
     """``seat`` discards ``tile``; ``tsumogiri`` when it is the tile just drawn (None when the
     record does not say)."""
@@ -137,7 +154,14 @@ class Discard:
     tsumogiri: bool | None
     index: int = field(kw_only=True)
 
+    def __init__(self, seat: int, tile: Tile, tsumogiri: bool | None, *, index: int) -> None:
+        self.seat = seat
+        self.tile = tile
+        self.tsumogiri = tsumogiri
+        self.index = index
 
+
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RiichiDeclared:
     """``seat`` declares riichi; its declaring :class:`Discard` follows."""
@@ -146,6 +170,7 @@ class RiichiDeclared:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RiichiAccepted:
     """The declaring discard was not won on: ``seat`` pays its 1,000-point stick."""
@@ -154,6 +179,7 @@ class RiichiAccepted:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Call:
     """``seat`` calls the last discard (of ``from_seat``) into ``meld``: chi, pon or
@@ -165,6 +191,7 @@ class Call:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class ClosedKan:
     """``seat`` declares a closed kan (ankan) of four concealed tiles."""
@@ -174,6 +201,7 @@ class ClosedKan:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class AddedKan:
     """``seat`` adds ``tile`` to its pon (kakan): ``meld`` is the kan (4 tiles; ``called`` and
@@ -185,6 +213,7 @@ class AddedKan:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class Nukidora:
     """3-player only: ``seat`` sets a North aside as a dora (nukidora), then draws a
@@ -195,6 +224,7 @@ class Nukidora:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class NewDora:
     """A new dora indicator turned after a kan; ``seat`` is the kan's declarer."""
@@ -204,6 +234,7 @@ class NewDora:
     index: int = field(kw_only=True)
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class RecordedWin:
     """What the record says the win scored (Tenhou's own scoring).
@@ -247,6 +278,7 @@ class RecordedWin:
         return self.points is not None
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class WonHand:
     """``seat`` wins: on ``from_seat``'s discard (or added kan), or by tsumo when ``from_seat ==
@@ -270,6 +302,7 @@ class WonHand:
         return self.from_seat == self.seat
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class DrawnHand:
     """The hand ends without a win. ``kind`` is one of :data:`DRAWN_HAND_KINDS`; ``seat`` the
@@ -302,6 +335,7 @@ Event = (
 """Any event of a hand."""
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class HandRecord:
     """One hand (kyoku): ``index`` from 0 in the game; ``round_wind`` and ``kyoku`` (1..4)
@@ -326,6 +360,7 @@ class HandRecord:
         return f"{self.round_wind.value}{self.kyoku}-{self.honba}"
 
 
+@mypyc_attr(native_class=False)
 @dataclass(frozen=True, slots=True)
 class GameRecord:
     """A whole game. ``final_scores``/``final_points`` are the record's end result (Tenhou
@@ -344,3 +379,6 @@ class GameRecord:
     final_points: tuple[float, ...] | None
     errors: tuple[str, ...]
     date: dt.date | None = None
+
+
+pickled_by_fields(Draw, Discard)

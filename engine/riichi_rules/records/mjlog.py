@@ -22,7 +22,7 @@ from __future__ import annotations
 import html
 import re
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from pathlib import Path
 from urllib.parse import unquote
 
@@ -49,7 +49,10 @@ _TAG = re.compile(r"<(/?)([A-Za-z]+)([0-9]{0,3})((?:\s+[\w:.-]+\s*=\s*\"[^\"]*\"
 _DECIMAL = re.compile(r"-?[0-9]{1,9}(?:\.[0-9]{1,9})?")
 _WHOLE_LIST = re.compile(r"-?[0-9]{1,18}(?:,-?[0-9]{1,18})*")
 """Whole numbers as ``limits.whole_number`` reads them, separated by commas, nothing else."""
-_ATTR = re.compile(r"([\w:.-]+)\s*=\s*\"([^\"]*)\"")
+_NUMBERS = {str(n): n for n in range(-999, 1000)}
+"""The small whole numbers as written plainly (most of an mjlog's: tile ids, scores in
+hundreds, seats), read by a look-up; any other as :func:`~riichi_rules.limits.whole_number`
+reads it."""
 _SKIP = re.compile(r"\s+|<\?[^>]*\?>|<!--.*?-->", re.S)
 _GAME_ID = re.compile(r"\d{10}gm-[0-9a-f]{4}-\d{4,5}-[0-9a-f]{8}")
 _DRAW_KINDS: Mapping[str | None, str] = {
@@ -61,40 +64,52 @@ _DRAW_KINDS: Mapping[str | None, str] = {
     "ron3": "sanchahou",
     "nm": "nagashi_mangan",
 }
+_HAI = ("hai0", "hai1", "hai2", "hai3")
+_CALLS = {t.value: t for t in (MeldType.CHI, MeldType.PON, MeldType.DAIMINKAN)}
 _QUIET = frozenset({"SHUFFLE", "BYE", "TAIKYOKU"})
 _BY_ID = {red: tuple(tile_from_136(i, red) for i in range(136)) for red in (False, True)}
 """Each tile id's tile, without and with red fives (a look-up per tile, read per event)."""
 _ORDER = {red: tuple(hash(tile) for tile in tiles) for red, tiles in _BY_ID.items()}
 """Each tile id's place in the order of tiles (``Tile.__hash__``: kind * 2 + red, the order of
 (kind, red)), without and with red fives: ids sorted by it give the tiles in order."""
-_SIMPLE = re.compile(r"<([TUVWDEFG])([0-9]{1,3})/>")
-"""A draw or discard tag (most of a record): tokenised before the general pattern is tried.
-What it matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
-_NO_ATTRS: Mapping[str, str] = {}
-_ACTS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
-         **{c: (seat, False) for seat, c in enumerate("DEFG")}}
+_RUN = re.compile(r"(?:<[TUVWDEFG][0-9]{1,3}/>)+")
+"""Draw and discard tags one after another (most of a record), tokenised at once before the
+general pattern is tried: each tag becomes its text between ``<`` and ``/>`` (``T12``). What it
+matches, :data:`_TAG` reads alike (its number, too, is 0-3 ASCII digits)."""
+_LETTERS = {**{c: (seat, True) for seat, c in enumerate("TUVW")},
+            **{c: (seat, False) for seat, c in enumerate("DEFG")}}
 """The tags of a draw (T U V W) and of a discard (D E F G): the seat, and whether it draws."""
+_ACTS = {f"{c}{i}": (seat, draws, i) for c, (seat, draws) in _LETTERS.items() for i in range(136)}
+"""Each draw or discard tag of a tile id written plainly (``T12``: 0..135, no leading zero): its
+seat, whether it draws, the tile id (a look-up per tag instead of reading its number)."""
 
 
-@dataclass(slots=True)
 class _Token:
-    name: str
-    number: int | None
-    attrs: Mapping[str, str]
-    text: str
-    closing: bool
+    """A tag other than a plain draw or discard (an ``__init__`` of its own: mypyc compiles
+    it, not a dataclass's)."""
+
+    __slots__ = ("attrs", "closing", "name", "number", "text")
+
+    def __init__(self, name: str, number: int | None, attrs: Mapping[str, str], text: str,
+                 closing: bool) -> None:
+        self.name = name
+        self.number = number
+        self.attrs = attrs
+        self.text = text
+        self.closing = closing
 
 
-def _tokens(text: str, name: str) -> list[_Token]:
-    out: list[_Token] = []
+def _tokens(text: str, name: str) -> list[_Token | str]:
+    """The tags of ``text`` in order: a draw or discard as its text between ``<`` and ``/>``
+    (:data:`_RUN`), any other as a :class:`_Token`."""
+    out: list[_Token | str] = []
     pos = 0
     end = len(text)
     while pos < end:
-        simple = _SIMPLE.match(text, pos)
-        if simple is not None:
-            name_, number_ = simple.groups()
-            out.append(_Token(name_, int(number_), _NO_ATTRS, simple.group(), False))
-            pos = simple.end()
+        run = _RUN.match(text, pos)
+        if run is not None:
+            pos = run.end()
+            out.extend(text[run.start() + 1 : pos - 2].split("/><"))
             continue
         skip = _SKIP.match(text, pos)
         if skip:
@@ -115,15 +130,40 @@ def _tokens(text: str, name: str) -> list[_Token]:
                 f"{quoted(snippet)}",
                 name,
             )
-        attrs = {k: html.unescape(v) for k, v in _ATTR.findall(m.group(4))}
+        attrs = _attrs(m.group(4))
         number = int(m.group(3)) if m.group(3) else None
         out.append(_Token(m.group(2), number, attrs, m.group(0), bool(m.group(1))))
         pos = m.end()
     return out
 
 
+def _attrs(text: str) -> dict[str, str]:
+    """A tag's attributes, from their text as :data:`_TAG` matched it (``name="value"`` each,
+    blanks before, around ``=``): cut at the quotes, a name before each value."""
+    parts = text.split('"')
+    attrs: dict[str, str] = {}
+    for i in range(1, len(parts), 2):
+        attrs[parts[i - 1].strip()[:-1].rstrip()] = parts[i]
+    if "&" in text:
+        return {k: html.unescape(v) for k, v in attrs.items()}
+    return attrs
+
+
+def _text(tok: _Token | str) -> str:
+    """A tag as written (a draw or discard kept as its text between ``<`` and ``/>``)."""
+    return f"<{tok}/>" if isinstance(tok, str) else tok.text
+
+
 def _ints(value: str, what: str) -> list[int]:
-    if _WHOLE_LIST.fullmatch(value):  # most lists: plain numbers and commas, read at once
+    numbers: list[int] = []
+    for text in value.split(","):  # most lists: small numbers and commas, each looked up
+        number = _NUMBERS.get(text)
+        if number is None:
+            break
+        numbers.append(number)
+    else:
+        return numbers
+    if _WHOLE_LIST.fullmatch(value):  # other plain numbers and commas, read at once
         return list(map(int, value.split(",")))
     try:
         return [whole_number(v.strip()) for v in value.split(",")] if value.strip() else []
@@ -148,6 +188,11 @@ def _attr(tok: _Token, key: str) -> str:
 
 def _int_attr(tok: _Token, key: str) -> int:
     value = _attr(tok, key)
+    number = _NUMBERS.get(value)
+    if number is not None:
+        return number
+    if value.isascii() and value.isdigit() and len(value) <= 18:  # a meld's m: 0..65535
+        return int(value)
     try:
         return whole_number(value.strip())
     except ValueError:
@@ -181,10 +226,11 @@ class _Hand(HandFollower[int]):
         dora = self.id(seed[5], "the dora indicator")
         hands: list[list[int]] = []
         for seat in range(players):
-            ids = _ints(tok.attrs.get(f"hai{seat}", ""), f"INIT hai{seat}")
+            key = _HAI[seat]
+            ids = _ints(tok.attrs.get(key, ""), f"INIT {key}")
             if len(ids) != 13:
-                raise Fail(f"INIT hai{seat} has {len(ids)} tiles, not 13")
-            hands.append([self.id(i, f"hai{seat}") for i in ids])
+                raise Fail(f"INIT {key} has {len(ids)} tiles, not 13")
+            hands.append([self.id(i, key) for i in ids])
         self.set_up(round_wind=WINDS[round_ // 4], kyoku=round_ % 4 + 1, honba=honba,
                     sticks=sticks, dealer=dealer, scores=tuple(t * 100 for t in ten[:players]),
                     hands=hands, dora=dora)
@@ -220,12 +266,14 @@ class _Hand(HandFollower[int]):
                 f"discard is id {rel.held} ({self.as_tile(rel.held)}) by seat {rel.seat}")
 
     def sorted_tiles(self, held: Iterable[int]) -> tuple[Tile, ...]:
-        ids = list(held)
-        if ids and not (min(ids) >= 0 and max(ids) <= 135):
-            for i in ids:
-                self.as_tile(i)  # raises for the first id not 0..135
-        tiles = self.tiles
-        return tuple(tiles[i] for i in sorted(ids, key=self.order.__getitem__))
+        order, tiles = self.order, self.tiles
+        keys: list[int] = []  # sorted as plain numbers: no key call
+        for i in held:
+            if not 0 <= i <= 135:
+                self.as_tile(i)  # raises
+            keys.append(order[i] << 8 | i)
+        keys.sort()
+        return tuple([tiles[k & 255] for k in keys])
 
     def seat(self, tok: _Token, key: str = "who") -> int:
         seat = _int_attr(tok, key)
@@ -247,14 +295,13 @@ class _Hand(HandFollower[int]):
             if packed.from_rel == 0:
                 raise Fail(f"a {packed.type} must be called from another seat")
             from_seat = (who + packed.from_rel) % 4
-            rel = self.release
-            if from_seat >= self.players or rel is None or rel.on != "discard":
+            released = self.released
+            if from_seat >= self.players or released is None or released[2] != "discard":
                 raise Fail(f"a {packed.type} needs a discard to call")
             assert packed.called is not None
             self.claimed(who, packed.called, from_seat)
             own = [i for i in packed.ids if i != packed.called]
-            self.call(who, from_seat, MeldType(packed.type), packed.called, own,
-                      packed.type)
+            self.call(who, from_seat, _CALLS[packed.type], packed.called, own, packed.type)
             self.meld_ids[who].append(packed.ids)
             return
         self.size(who, 2, f"declares a {packed.type}")
@@ -423,19 +470,29 @@ class _Reader:
         self.unknown: dict[str, tuple[int, int, str]] = {}
         self.closed = False
 
-    def where(self, tok: _Token) -> str:
+    def where(self, tok: _Token | str) -> str:
+        text = cut(_text(tok), 400)
         if self.hand is None:
-            return f"{self.name}: {cut(tok.text, 400)}"
-        return f"{self.name}: {self.hand.place(len(self.hands))} ({cut(tok.text, 400)})"
+            return f"{self.name}: {text}"
+        return f"{self.name}: {self.hand.place(len(self.hands))} ({text})"
 
-    def read(self, tokens: Sequence[_Token]) -> GameRecord:
-        if not tokens or tokens[0].name != "mjloggm" or tokens[0].closing:
+    def read(self, tokens: Sequence[_Token | str]) -> GameRecord:
+        root = tokens[0] if tokens else None
+        if not isinstance(root, _Token) or root.name != "mjloggm" or root.closing:
             raise RecordError(f"{self.name}: not an mjlog (no <mjloggm> root tag)", self.name)
         for tok in tokens[1:]:
             if self.closed:
-                raise RecordError(f"{self.name}: {tok.text} after </mjloggm>", self.name)
+                raise RecordError(f"{self.name}: {_text(tok)} after </mjloggm>", self.name)
             try:
-                self.step(tok)
+                if isinstance(tok, str):  # a draw or discard, most of a record
+                    act = _ACTS.get(tok)
+                    if act is None:  # a leading zero, or a number past 135
+                        seat, draws = _LETTERS[tok[0]]
+                        act = (seat, draws, int(tok[1:]))
+                    seat, draws, tile_id = act
+                    self.play(seat, draws, tile_id)
+                else:
+                    self.step(tok)
             except RecordError:
                 raise
             except (Fail, InputError) as exc:  # InputError: a tile or meld of the tag's
@@ -486,22 +543,10 @@ class _Reader:
                 raise Fail(f"unexpected closing tag </{name}>")
             self.closed = True
             return
-        act = _ACTS.get(name) if tok.number is not None else None
-        if act is not None:
-            hand = self.need_hand(tok)
-            seat, draws = act
-            tile_id: int = tok.number  # type: ignore[assignment]  # act: a number was read
-            if seat >= self.rules.players:
-                raise Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
-            if hand.ended:
-                hand.check_open()
-            if not draws:
-                hand.discard(seat, tile_id, hand.last_draw[seat] == tile_id, "discards")
-            elif 0 <= tile_id <= 135 and tile_id not in hand.seen:  # drawn once only
-                hand.seen.add(tile_id)
-                hand.draw(seat, tile_id)
-            else:
-                hand.id(tile_id, f"seat {seat} draws")  # raises, saying why
+        number = tok.number
+        if number is not None and name in _LETTERS:  # a draw or discard written otherwise
+            seat, draws = _LETTERS[name]
+            self.play(seat, draws, number)
             return
         if tok.number is not None:
             raise Fail(f"unknown tag {name}{tok.number}")
@@ -536,6 +581,23 @@ class _Reader:
         else:
             self.unknown[name] = (len(self.errors), 1, tok.text)
             self.errors.append(f"skipped an unknown tag {tok.text}")
+
+    def play(self, seat: int, draws: bool, tile_id: int) -> None:
+        """A draw (``draws``) or discard of ``tile_id`` by ``seat``."""
+        hand = self.hand
+        if hand is None:
+            raise Fail("an event before the first INIT")
+        if seat >= self.rules.players:
+            raise Fail(f"seat {seat} does not play in a {self.rules.players}-player game")
+        if hand.ended:
+            hand.check_open()
+        if not draws:
+            hand.discard(seat, tile_id, hand.last_draw[seat] == tile_id, "discards")
+        elif 0 <= tile_id <= 135 and tile_id not in hand.seen:  # drawn once only
+            hand.seen.add(tile_id)
+            hand.draw(seat, tile_id)
+        else:
+            hand.id(tile_id, f"seat {seat} draws")  # raises, saying why
 
     def need_hand(self, tok: _Token) -> _Hand:
         if self.hand is None:

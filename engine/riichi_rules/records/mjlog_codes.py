@@ -7,24 +7,40 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
+from mypy_extensions import mypyc_attr
+
 from riichi_rules.limits import quoted
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.records.events import RecordRules
 
 __all__ = ["PackedMeld", "decode_meld", "go_rules"]
 
 
-@dataclass(frozen=True, slots=True)
+@mypyc_attr(acyclic=True)
+@dataclass(slots=True, unsafe_hash=True, init=False)
 class PackedMeld:
     """A decoded mjlog ``m`` value. ``type`` is chi, pon, kakan, daiminkan, ankan or nukidora;
     ``ids`` the tile ids of the meld (4 for kans; 1 for nukidora); ``called`` the claimed id
     (for kakan: the pon's); ``added`` kakan's added id; ``from_rel`` 0 self, 1 right
-    (shimocha), 2 across (toimen), 3 left (kamicha)."""
+    (shimocha), 2 across (toimen), 3 left (kamicha).
+
+    A value nothing changes, not a frozen dataclass, and its ``__init__`` written out, as
+    :class:`~riichi_rules.records.events.Draw`'s: mypyc compiles it (one is made per call
+    read)."""
 
     type: str
     ids: tuple[int, ...]
     called: int | None
     added: int | None
     from_rel: int
+
+    def __init__(self, type: str, ids: tuple[int, ...], called: int | None, added: int | None,
+                 from_rel: int) -> None:
+        self.type = type
+        self.ids = ids
+        self.called = called
+        self.added = added
+        self.from_rel = from_rel
 
 
 def decode_meld(m: int) -> PackedMeld:
@@ -93,3 +109,6 @@ def go_rules(go_type: int, raw: Mapping[str, object] | None = None) -> RecordRul
     standard = not go_type & 0xE00
     raw_rules = dict(raw) if raw is not None else {"type": go_type}
     return RecordRules(players, red, kuitan, hanchan, standard, label, raw_rules, "tenhou")
+
+
+pickled_by_fields(PackedMeld)

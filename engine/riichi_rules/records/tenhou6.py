@@ -270,10 +270,20 @@ class _Hand(TileFollower):
                     hands=haipai, dora=self.dora[0])
         self.ti = [0] * players
         self.di = [0] * players
-        self.where = ""
+        self.at: str | tuple[int, str, int, object] = ""  # see where
         self.unplaced_dora = False
         self.skips = skips  # what to do at each ambiguous call (True: not this discard)
         self.choices: list[bool] = []  # what was done at each ambiguous call so far
+
+    @property
+    def where(self) -> str:
+        """The entry read last, for a message (``seat 1 takes[4] = 'p424242'``), made only
+        for a message: :attr:`at` keeps its parts."""
+        at = self.at
+        if isinstance(at, str):
+            return at
+        seat, entries, i, value = at
+        return f"seat {seat} {entries}[{i}] = {quoted(value)}"
 
     # -- helpers --
     def tile(self, value: object, what: str) -> Tile:
@@ -320,7 +330,7 @@ class _Hand(TileFollower):
             cur, need_draw = nxt
         for seat in range(self.players):
             if self.ti[seat] < len(self.takes[seat]) or self.di[seat] < len(self.discards[seat]):
-                self.where = f"seat {seat}"
+                self.at = f"seat {seat}"
                 raise Fail(
                     f"seat {seat} has takes/discards left after the hand's end "
                     f"(takes {self.ti[seat]}/{len(self.takes[seat])}, discards "
@@ -330,7 +340,7 @@ class _Hand(TileFollower):
     def take(self, seat: int) -> None:
         i = self.ti[seat]
         value = self.takes[seat][i]
-        self.where = f"seat {seat} takes[{i}] = {quoted(value)}"
+        self.at = (seat, "takes", i, value)
         if isinstance(value, str):
             raise Fail(f"seat {seat} calls where it should draw: no discard to call")
         tile = self.tile(value, "a draw")
@@ -342,7 +352,7 @@ class _Hand(TileFollower):
         None when the hand ended."""
         i = self.di[seat]
         value = self.discards[seat][i]
-        self.where = f"seat {seat} discards[{i}] = {quoted(value)}"
+        self.at = (seat, "discards", i, value)
         self.di[seat] += 1
         if len(self.concealed[seat]) % 3 != 2:
             self.size(seat, 2, "acts")
@@ -386,7 +396,7 @@ class _Hand(TileFollower):
             return (seat + 1) % self.players, True
         who, call = caller
         i = self.ti[who]
-        self.where = f"seat {who} takes[{i}] = {quoted(self.takes[who][i])}"
+        self.at = (who, "takes", i, self.takes[who][i])
         self.ti[who] += 1
         own = list(call.meld.tiles)
         own.remove(tile)
@@ -435,7 +445,7 @@ class _Hand(TileFollower):
             value = self.next_take(who)
             if not isinstance(value, str):
                 continue
-            self.where = f"seat {who} takes[{self.ti[who]}] = {quoted(value)}"
+            self.at = (who, "takes", self.ti[who], value)
             call = _take_call(value)
             if source_of(who, seat) is call.source and call.meld.called == tile:
                 found.append((who, call))
@@ -484,7 +494,7 @@ class _Hand(TileFollower):
     # -- the end --
     def end_after_draw(self, seat: int) -> None:
         """The seat drew and did not discard: tsumo or kyuushu kyuuhai."""
-        self.where = f"seat {seat}, after its last draw"
+        self.at = f"seat {seat}, after its last draw"
         res = self.result
         if res.kind == "win":
             if len(res.wins) != 1:
@@ -505,7 +515,7 @@ class _Hand(TileFollower):
 
     def end_after_discard(self) -> None:
         """Nobody takes another tile: a ron on the last discard (or added kan), or a draw."""
-        self.where = "after the last discard"
+        self.at = "after the last discard"
         res = self.result
         if self.release is None:
             raise Fail("the hand ends before any discard")
