@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Sequence
+from typing import Final
 
 from riichi_rules.hand import NORTH, MeldType
 from riichi_rules.records.events import (
@@ -41,6 +42,11 @@ DRAW, ACT, RINSHAN, OVER = "draw", "act", "rinshan", "over"
 called or won on); ``turn`` acts (discard, kan, riichi, tsumo); ``turn`` draws a kan's
 replacement tile (unless the kan is robbed); the hand is over (but for a further ron on the
 same tile)."""
+
+
+_FROM_ANOTHER: Final = (Call, WonHand)
+"""The events that name a second seat (``from_seat``): a tuple, which isinstance takes
+without the union type ``Call | WonHand`` built anew each time."""
 
 
 class Mechanics:
@@ -79,9 +85,11 @@ class Mechanics:
         as it was): a seat that does not exist, an event after the hand's end, a call of one's
         own discard; None when it can."""
         state = self.state
-        other = event.from_seat if isinstance(event, Call | WonHand) else event.seat
-        if not (0 <= event.seat < state.players and 0 <= other < state.players):
-            seats = [event.seat] + ([event.from_seat] if isinstance(event, Call | WonHand) else [])
+        other = event.from_seat if isinstance(event, _FROM_ANOTHER) else event.seat
+        players = len(state.seats)
+        if not (0 <= event.seat < players and 0 <= other < players):
+            seats = [event.seat] + ([event.from_seat] if isinstance(event, _FROM_ANOTHER)
+                                    else [])
             return ("turn", f"{type(event).__name__}: no seat {max(seats, key=abs)} at a "
                             f"{state.players}-player table")
         if state.phase == OVER and not (isinstance(event, WonHand) and not event.tsumo

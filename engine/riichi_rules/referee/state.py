@@ -35,41 +35,52 @@ def relation(seat: int, other: int) -> str:
     return {1: "right", 2: "across", 3: "left"}[(other - seat) % PLACES]
 
 
-@dataclass
+@dataclass(init=False)
 class SeatState:
-    """One player during a hand."""
+    """One player during a hand: ``seat``, ``points`` and the concealed ``hand`` dealt; the
+    rest starts empty (its ``__init__`` written out: mypyc compiles it, where a dataclass's own
+    runs interpreted, four times a hand)."""
 
     seat: int
     points: int
     hand: list[Tile]
-    melds: list[Meld] = field(default_factory=list)
-    discards: list[Tile] = field(default_factory=list)
-    discards_called: bool = False
-    added_kan_tiles: list[Tile] = field(default_factory=list)
-    riichi: bool = False  # declared (its stick may still be pending)
-    riichi_pending: bool = False  # declared, the declaring discard not yet passed
-    declaring: bool = False  # declared, the declaring discard not yet made
-    riichi_first_turn: bool = False  # declared on the player's first uninterrupted turn
-    ippatsu: bool = False
-    passed_since_turn: list[Tile] = field(default_factory=list)
-    passed_since_discard: list[Tile] = field(default_factory=list)
-    passed_since_riichi: list[Tile] = field(default_factory=list)
-    drawn: Tile | None = None  # the tile drawn this turn, until the discard
-    rinshan: bool = False  # the drawn tile is a kan's replacement tile
-    has_discarded: bool = False
-    call: Meld | None = None  # the call that began this turn, until a draw (for kuikae)
-    called: Tile | None = None
-    liable: dict[str, int] = field(default_factory=dict)  # pao: yakuman id -> liable seat
-    kita: int = 0  # Norths set aside (three-player mahjong)
-    held: list[int] = field(init=False, repr=False, compare=False)
+    melds: list[Meld]
+    discards: list[Tile]
+    discards_called: bool
+    added_kan_tiles: list[Tile]
+    riichi: bool  # declared (its stick may still be pending)
+    riichi_pending: bool  # declared, the declaring discard not yet passed
+    declaring: bool  # declared, the declaring discard not yet made
+    riichi_first_turn: bool  # declared on the player's first uninterrupted turn
+    ippatsu: bool
+    passed_since_turn: list[Tile]
+    passed_since_discard: list[Tile]
+    passed_since_riichi: list[Tile]
+    drawn: Tile | None  # the tile drawn this turn, until the discard
+    rinshan: bool  # the drawn tile is a kan's replacement tile
+    has_discarded: bool
+    call: Meld | None  # the call that began this turn, until a draw (for kuikae)
+    called: Tile | None
+    liable: dict[str, int]  # pao: yakuman id -> liable seat
+    kita: int  # Norths set aside (three-player mahjong)
+    held: list[int] = field(repr=False, compare=False)
     """The copies of each tile in ``hand``, by ``kind * 2 + red``: kept by :meth:`give`,
     :meth:`remove` and :meth:`keep`, and counted anew when ``hand`` is another list than the
     one counted, or of another length (a tile appended to it or removed from it directly); a
     tile replaced in place is not seen."""
-    counted: list[Tile] = field(init=False, repr=False, compare=False)
-    size: int = field(init=False, repr=False, compare=False)  # len(counted) when counted
+    counted: list[Tile] = field(repr=False, compare=False)
+    size: int = field(repr=False, compare=False)  # len(counted) when counted
 
-    def __post_init__(self) -> None:
+    def __init__(self, seat: int, points: int, hand: list[Tile]) -> None:
+        self.seat, self.points, self.hand = seat, points, hand
+        self.melds, self.discards, self.added_kan_tiles = [], [], []
+        self.passed_since_turn, self.passed_since_discard, self.passed_since_riichi = [], [], []
+        self.discards_called = self.riichi = self.riichi_pending = self.declaring = False
+        self.riichi_first_turn = self.ippatsu = self.rinshan = self.has_discarded = False
+        self.drawn = self.called = None
+        self.call = None
+        self.liable = {}
+        self.kita = 0
         self.recount()
 
     def recount(self) -> None:
