@@ -47,12 +47,11 @@ class SeatFacts:
 
 def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
     """The seats with their places, by their scores (seat 0 is the first dealer's)."""
-    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
-    return tuple(
-        SeatFacts(seat, scores[seat], order.index(seat) + 1,
-                  1 + sum(1 for x in scores if x > scores[seat]),
-                  sum(1 for x in scores if x == scores[seat]))
-        for seat in range(len(scores)))
+    place = [0] * len(scores)
+    for number, seat in enumerate(sorted(range(len(scores)), key=lambda s: (-scores[s], s))):
+        place[seat] = number + 1
+    return tuple(SeatFacts(seat, score, place[seat], 1 + sum(x > score for x in scores),
+                           scores.count(score)) for seat, score in enumerate(scores))
 
 
 class Derived(Generic[T]):

@@ -319,9 +319,7 @@ class HandReferee:
                            f"seat {event.seat} discards {tile}: forbidden by {rule.name} "
                            f"({rule.origin})")
         held = seat.holds(tile)
-        hand_after = list(seat.hand)
-        if held:
-            hand_after.remove(tile)
+        hand_after = seat.without(tile)
         if declaring:
             renv = self.ask.env(state, seat, hand_after)
             renv.riichi = False

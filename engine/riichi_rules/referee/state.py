@@ -115,6 +115,16 @@ class SeatState:
         held[tile.kind * 2 + tile.red] -= 1
         self.size -= 1
 
+    def without(self, tile: Tile) -> list[Tile]:
+        """A copy of the concealed hand less one ``tile`` (red-aware; the whole hand when it
+        holds none): the tiles compared by kind and red, not through ``Tile.__eq__``."""
+        hand = self.hand
+        kind, red = tile.kind, tile.red
+        for i, held in enumerate(hand):
+            if held.kind == kind and held.red == red:
+                return hand[:i] + hand[i + 1:]
+        return list(hand)
+
     def keep(self, hand: list[Tile], removed: Tile | None) -> None:
         """``hand`` (a new list: the concealed hand less ``removed``, or with the same tiles when
         None) becomes the concealed hand, its counts kept without counting anew."""
