@@ -558,7 +558,7 @@ _NONE_GIVEN: list[str] = []  # an absent list of indicators (told from one given
 def _indicators(obj: Mapping[str, object], key: str) -> tuple[Tile, ...]:
     """A list of tiles (``["6s", "1z"]``) or one mpsz string (``"6s1z"``)."""
     value = obj.get(key, _NONE_GIVEN)
-    if value is _NONE_GIVEN or (value.__class__ is list and not value):
+    if value is _NONE_GIVEN or (type(value) is list and not value):
         return ()
     if isinstance(value, str):
         return parse_tiles(value)

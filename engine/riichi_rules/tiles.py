@@ -106,7 +106,7 @@ class Tile:
         # tiles are interned (Tile.of), so identity settles most comparisons quickly
         if self is other:
             return True
-        if other.__class__ is not Tile:
+        if type(other) is not Tile:
             return NotImplemented
         return self.kind == other.kind and self.red == other.red
 
@@ -249,7 +249,7 @@ def _explain(text: str) -> NotationError:
 
 def format_tiles(tiles: Iterable[Tile]) -> str:
     """Compressed mpsz, keeping the order and merging consecutive tiles of one suit."""
-    if tiles.__class__ is tuple:  # a group's tiles, shared by the groups alike: remembered
+    if type(tiles) is tuple:  # a group's tiles, shared by the groups alike: remembered
         known = _FORMATTED.get(id(tiles))
         if known is not None and known[0] is tiles:
             return known[1]
@@ -264,7 +264,7 @@ def format_tiles(tiles: Iterable[Tile]) -> str:
     if letter:
         parts.append(letter)
     text = "".join(parts)
-    if tiles.__class__ is tuple:
+    if type(tiles) is tuple:
         if len(_FORMATTED) >= 4096:  # a bound on memory
             _FORMATTED.clear()
         _FORMATTED[id(tiles)] = (tiles, text)  # the tuple is kept: its id stays its own

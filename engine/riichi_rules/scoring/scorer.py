@@ -247,7 +247,7 @@ def _fired(checks: Checks, env: Env, yakuman: bool) -> list[_Fired]:
         return run(env)
     out: list[_Fired] = []
     for rule, _, value in compress(checks.items, map(call, checks.conditions, repeat(env))):
-        amount = value if value.__class__ is int else value(env)  # type: ignore[operator]
+        amount = value if type(value) is int else value(env)  # type: ignore[operator]
         if yakuman:
             out.append((rule, 0, amount))
         elif amount > 0:
