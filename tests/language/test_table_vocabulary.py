@@ -6,9 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from riichi_rules.hand import parse_meld
-from riichi_rules.language.table_vocabulary import DERIVED, TableEnv
+from riichi_rules.language.table_vocabulary import DERIVED, TableEnv, seats_of
 from riichi_rules.referee.questions import SeatEnv
 from riichi_rules.tiles import parse_tiles
 
@@ -70,3 +72,16 @@ def test_a_question_has_no_getattr_hook() -> None:
 def test_a_misspelt_fact_is_an_attribute_error() -> None:
     with pytest.raises(AttributeError):
         _ = TableEnv(0, 0).tiless  # type: ignore[attr-defined]
+
+
+@given(st.lists(st.integers(-30000, 90000).map(lambda x: x // 100 * 100), min_size=3,
+                max_size=4))
+def test_the_seats_places_are_their_order_by_score_then_seat(scores: list[int]) -> None:
+    # SeatFacts' definitions: place is the position in the order by score (highest first),
+    # equal scores in seat order; rank 1 + the higher scores; tied the seats with this score
+    order = sorted(range(len(scores)), key=lambda s: (-scores[s], s))
+    for facts in seats_of(scores):
+        assert facts.points == scores[facts.seat]
+        assert facts.place == order.index(facts.seat) + 1
+        assert facts.rank == 1 + sum(1 for x in scores if x > facts.points)
+        assert facts.tied == scores.count(facts.points)
