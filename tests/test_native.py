@@ -25,8 +25,9 @@ import riichi_rules
 from corpus_data import TENHOU
 from riichi_rules import native
 from riichi_rules.hand import Meld, Win
+from riichi_rules.referee.game import HandEnd, HandStart
 from riichi_rules.scoring.scorer import score
-from riichi_rules.tiles import Tile
+from riichi_rules.tiles import Tile, Wind
 
 TESTS = Path(__file__).resolve().parent
 FIXTURES = TESTS / "records" / "fixtures"  # a game or hand in each reader's format
@@ -137,6 +138,10 @@ def test_results_and_tiles_pickle_and_copy_in_either_form() -> None:
     assert pickle.loads(pickle.dumps(red)) is red
     assert copy.copy(red) is red
     assert sorted([Tile.of(5), red, Tile.of(4)]) == [Tile.of(4), red, Tile.of(5)]
+    start = HandStart(0, Wind.E, 1, 0, (25000,) * 4)
+    end = HandEnd(False, False, False, start)
+    for value in (start, end):
+        assert pickle.loads(pickle.dumps(value)) == value and copy.copy(value) == value
 
 
 def _fake_build(root: Path, stamped: dict[str, bytes]) -> None:

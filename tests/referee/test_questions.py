@@ -53,3 +53,30 @@ def test_a_question_reads_the_seat_at_its_moment() -> None:
     again = referee.ask.env(state, seat)
     assert again.own_discards == (five, two) and again.riichi_seats == 1
     assert env.own_discards == (five,)  # a fact once read stays as it was read
+
+
+def test_a_settled_question_keeps_the_seat_as_it_was_asked() -> None:
+    """A question kept past its moment (the search keeps a sample) is settled first: its facts
+    read later are those of the moment it was asked, before the seat drew and discarded."""
+    referee = _referee()
+    state, seat = referee.state, referee.state.seats[1]
+    one, two, five = parse_tiles("1z2z5z")
+    asked = tuple(seat.hand)
+    env = referee.ask.claim_env(state, seat, one, 0, "discard", True)
+    env.settle()
+    seat.give(five)
+    seat.discards.append(two)
+    assert env.hand == asked and env.waits == (one, two) and env.own_discards == ()
+    assert env.completes and not env.furiten
+
+
+def test_a_discard_takes_one_tile_of_its_kind_and_colour() -> None:
+    """SeatState.without: one copy out of a new list, a red five told from a plain one."""
+    seat = _referee().state.seats[0]
+    seat.hand = list(parse_tiles("055m1z"))
+    five, red, east, west = parse_tiles("5m0m1z3z")
+    assert seat.without(red) == list(parse_tiles("55m1z"))
+    assert seat.without(five) == list(parse_tiles("05m1z"))
+    assert seat.without(east) == list(parse_tiles("055m"))
+    rest = seat.without(west)
+    assert rest == seat.hand and rest is not seat.hand

@@ -178,6 +178,11 @@ class TableEnv:
         question about a seat's hand works it out from the hand (questions.py)."""
         return DERIVED[name]
 
+    def settle(self) -> None:
+        """Work out now the facts that would be read from the table as it is when first read
+        (none here; a seat's question has some): a question kept past its moment then reads
+        the table as it was when asked."""
+
     def standing(self, seats: tuple[SeatFacts, ...], seat: int) -> None:
         """Set the table's seats and the place of the seat in question."""
         self.seats = seats

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from riichi_rules.errors import InputError
 from riichi_rules.language.table_vocabulary import TableEnv, seats_of
+from riichi_rules.native import pickled_by_fields
 from riichi_rules.records.events import Event
 from riichi_rules.referee.hand import Disagreement, HandReferee
 from riichi_rules.referee.standings import final_points, final_scores
@@ -178,3 +179,6 @@ class GameReferee:
     def _holds(self, name: str, env: TableEnv) -> bool:
         rule = self.program.table.named("next_hand", name)
         return bool(rule and rule.when and rule.when(env))
+
+
+pickled_by_fields(HandStart, HandEnd)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from typing import Any, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from riichi_rules.hand import Meld, Win
 from riichi_rules.language.table_vocabulary import WIN_FLAGS, TableEnv
@@ -44,7 +44,8 @@ class SeatEnv(TableEnv):
     read (the seat's ``hand`` and its ``tiles``, ``counts``, ``melds``, ``waits``; its
     discards and the tiles passed since; the seats in riichi or with a kan) are worked out
     when a rule first reads them, from the seat and the table as they are then: a question
-    is answered at its moment, before the hand goes on."""
+    is answered at its moment, before the hand goes on, or settled (:meth:`settle`) to be
+    kept past it."""
 
     seat_melds: tuple[Meld, ...] = ()
     furiten_rules: tuple[TableRule, ...] = ()  # read by a claim's question (ClaimEnv)
@@ -68,6 +69,17 @@ class SeatEnv(TableEnv):
     after_call: bool = False
     called: Tile | None = None
     call: Group | None = None
+
+    LIVE: ClassVar[tuple[str, ...]] = (
+        "hand", "own_discards", "own_added_kan_tiles", "passed_since_own_turn",
+        "passed_since_own_discard", "passed_since_riichi", "first_discards", "riichi_seats",
+        "kan_seats")
+    """The facts read from the seat and the table as they are when first read (``tiles``,
+    ``counts``, ``melds`` and ``waits`` follow from ``hand`` and the melds, fixed)."""
+
+    def settle(self) -> None:
+        for name in self.LIVE:
+            getattr(self, name)
 
     def __init__(self, slot_count: int, cache_size: int) -> None:
         # TableEnv.__init__'s two lists, made in compiled code (calling the interpreted
@@ -124,12 +136,14 @@ class ClaimEnv(SeatEnv):
     A class without attributes of its own: mypyc would make them slots, not the descriptors
     of :class:`TableEnv` that work them out."""
 
+    LIVE = (*SeatEnv.LIVE, "completes", "furiten")
+
     def derive(self, name: str) -> Any:
         if name == "completes":
             tile = self.tile
             return tile is not None and any(w.kind == tile.kind for w in self.waits)
-        if name == "furiten":  # a furiten rule that asks whether the seat is furiten: not yet
-            self.__dict__["furiten"] = False
+        if name == "furiten":  # a furiten rule that reads furiten sees False, as when the
+            self.__dict__["furiten"] = False  # question set it after asking them
             return any(r.when is not None and r.when(self) for r in self.furiten_rules)
         return super().derive(name)
 

@@ -142,7 +142,9 @@ class Shadow:
 
 def _asked_of(fn: Fn, env: TableEnv, program: ScoringProgram) -> Any:
     """``fn`` (a clause compiled for ``program``) on the question ``env``, with the slots and
-    cache sized for ``program`` for the while."""
+    cache sized for ``program`` for the while (the facts still to be worked out by this
+    ruleset's rules, such as a claim's furiten, worked out first, with its own)."""
+    env.settle()
     slots, cache = env.slots, env.cache
     env.slots = [None] * program.table.slot_count
     env.cache = [MISSING] * program.table.cache_size

@@ -107,6 +107,7 @@ class Asked:
     rng: random.Random = field(default_factory=lambda: random.Random(0))
 
     def keep(self, env: TableEnv, parted: bool) -> None:
+        env.settle()  # read later, as it was asked
         self.seen += 1
         if len(self.asked) < SAMPLED:
             self.asked.append(env)
