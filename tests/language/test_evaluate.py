@@ -169,7 +169,7 @@ def _check_lists(win: Win, ruleset: str) -> None:
             yakuman = name == "yakuman_checks"
             at_once = [(r.id, h, m) for r, h, m in checks.run(env)]
             one_by_one = [(r.id, h, m) for r, h, m in _fired(
-                dataclasses.replace(checks, run=None), env, yakuman)]
+                checks._replace(run=None), env, yakuman)]
             by_closures = [(r.id, h, m) for r, h, m in _fired(getattr(closures, name), env_c,
                                                               yakuman)]
             _same(at_once, one_by_one, f"{name} at once", win)

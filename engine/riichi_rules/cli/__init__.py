@@ -22,6 +22,7 @@ from types import ModuleType
 from typing import NoReturn, Protocol, cast
 
 from riichi_rules import __version__, compiled
+from riichi_rules.cli.lasting import lasting
 from riichi_rules.errors import FAULT_ADVICE, RuleFault
 from riichi_rules.native import describe
 
@@ -97,7 +98,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     """Run the ``riichi`` command; returns the exit status (argparse's own exits included)."""
     arguments = list(sys.argv[1:] if argv is None else argv)
     first = arguments[0] if arguments and not arguments[0].startswith("-") else None
-    parser = build_parser(first)
+    with lasting():  # the command's modules and its parser
+        parser = build_parser(first)
     try:
         args, extras = parser.parse_known_args(arguments)
         if extras:

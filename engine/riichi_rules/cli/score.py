@@ -17,6 +17,7 @@ from typing import IO, TYPE_CHECKING
 
 from riichi_rules import notation
 from riichi_rules.cli import batch, numbers
+from riichi_rules.cli.lasting import lasting
 
 if TYPE_CHECKING:  # the scorer is imported inside run(): "riichi --help" must stay fast
     from riichi_rules.scoring.program import ScoringProgram
@@ -152,11 +153,13 @@ def run(args: argparse.Namespace) -> int:
         return _usage_error(args, "--jobs goes with --batch (one hand is scored in one process)")
 
     from riichi_rules.errors import RiichiError
-    from riichi_rules.rulesets.config import load_config
-    from riichi_rules.scoring.scorer import program
 
     try:
-        prog = program(load_config(args.ruleset, date=args.date))
+        with lasting():  # the scorer's modules, the ruleset, its program
+            from riichi_rules.rulesets.config import load_config
+            from riichi_rules.scoring.scorer import program
+
+            prog = program(load_config(args.ruleset, date=args.date))
     except RiichiError as error:
         print(f"riichi score: cannot load ruleset '{args.ruleset}':", file=sys.stderr)
         print(_render(error), file=sys.stderr)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any, Generic, TypeVar, overload
 
 from riichi_rules.language.vocabulary import (
@@ -358,7 +358,7 @@ def _scoped(features: dict[str, Feature]) -> dict[str, Feature]:
     out = {}
     for name, feature in features.items():
         kinds = frozenset(k for k, names in TABLE_SCOPES.items() if name in names)
-        out[name] = replace(feature, stages=kinds | {"table"})
+        out[name] = feature._replace(stages=kinds | {"table"})
     return out
 
 

@@ -9,8 +9,7 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from riichi_rules.hand import Win
 from riichi_rules.readings import Form, Group, Reading, Shape, Wait
@@ -166,10 +165,11 @@ def _reading(env: Env) -> Reading:
 
 
 # ---- names ---------------------------------------------------------------------------------
+# The entries are NamedTuples (not dataclasses, which cost some 0.5 ms each to define at
+# import: every command that scores a hand imports this module).
 
 
-@dataclass(frozen=True, slots=True)
-class Feature:
+class Feature(NamedTuple):
     """A name a rule can read from the situation."""
 
     type: str
@@ -252,8 +252,7 @@ def _table(test: Callable[[Tile], bool]) -> tuple[bool, ...]:
     return tuple(test(Tile.of(kind)) for kind in range(34))
 
 
-@dataclass(frozen=True, slots=True)
-class TileProperty:
+class TileProperty(NamedTuple):
     """A property of a tile: by kind from a fixed table, from a table the situation gives
     (``situational``), or (red fives) from the tile itself."""
 
@@ -284,8 +283,7 @@ TILE_PREDICATES: dict[str, TileProperty] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class GroupProperty:
+class GroupProperty(NamedTuple):
     """A property of a group: one of some shapes, or a test of the group."""
 
     phrase: str
@@ -327,8 +325,7 @@ GROUP_PREDICATES: dict[str, GroupProperty] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Attribute:
+class Attribute(NamedTuple):
     type: str
     get: Callable[[Any], Any]
     phrase: str
@@ -369,8 +366,7 @@ ATTRIBUTES: dict[str, dict[str, Attribute]] = {
 }
 
 
-@dataclass(frozen=True, slots=True)
-class Function:
+class Function(NamedTuple):
     """A function a rule can call; a ``situational`` one is also given the environment."""
 
     params: tuple[str, ...]

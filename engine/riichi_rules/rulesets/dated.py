@@ -13,8 +13,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
 from datetime import date, timedelta
+from typing import NamedTuple
 
 __all__ = ["Dated", "Era", "eras", "parse_day", "split_name", "values_on"]
 
@@ -22,8 +22,7 @@ _DAY = re.compile(r"^(?P<y>[0-9]{4})-(?P<m>[0-9]{2})-(?P<d>[0-9]{2})$")
 _AT = re.compile(r"^(?P<name>.+)@(?P<day>[0-9]{4}-[0-9]{2}-[0-9]{2})$")
 
 
-@dataclass(frozen=True, slots=True)
-class Dated:
+class Dated(NamedTuple):
     """One value of a parameter: in force until ``until`` (that day included; None: to
     today); ``note`` says how the date and the value are known."""
 
@@ -32,8 +31,7 @@ class Dated:
     note: str = ""
 
 
-@dataclass(frozen=True, slots=True)
-class Era:
+class Era(NamedTuple):
     """A span of days over which none of a ruleset's values changed: from ``first`` to
     ``last`` (both included; None: without limit)."""
 

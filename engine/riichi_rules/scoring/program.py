@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Any, NamedTuple, Protocol
 
 from riichi_rules.rulesets.table import Table
 from riichi_rules.scoring.result import FuItem
@@ -184,8 +184,7 @@ class FuRule:
         return self.declared.declaration
 
 
-@dataclass(frozen=True, slots=True)
-class LimitStep:
+class LimitStep(NamedTuple):  # not a dataclass: quicker to define at import
     name: str
     points: Fn
     when: Fn
@@ -284,8 +283,7 @@ class TableProgram:
         return None
 
 
-@dataclass(frozen=True, slots=True)
-class SituationRule:
+class SituationRule(NamedTuple):  # not a dataclass: quicker to define at import
     """Facts of a win that cannot hold together (a ``situation`` rule): ``forbid`` holds of
     such a win, ``message`` (its ``doc``) says why."""
 
@@ -402,8 +400,7 @@ def _typed_rules() -> TypedRules:
 Check = tuple[YakuRule, Fn, "int | Fn"]
 
 
-@dataclass(frozen=True, slots=True)
-class Checks:
+class Checks(NamedTuple):  # not a dataclass: quicker to define at import
     """Rules the scorer runs on each reading, in order: (rule, condition, han or yakuman
     multiple: a constant or a function) for each, and their conditions alone (the scorer
     runs them in one pass, without a Python loop). ``run``, where the backend wrote one, runs
@@ -424,11 +421,13 @@ class Checks:
         return self if run is None else Checks(self.items, self.conditions, run)
 
 
-@dataclass(frozen=True, slots=True)
 class _Multiple:
     """A yakuman's multiple: the last of its ``multiple`` clauses that holds, else 1."""
 
-    multiples: tuple[tuple[Fn, Fn], ...]
+    __slots__ = ("multiples",)
+
+    def __init__(self, multiples: tuple[tuple[Fn, Fn], ...]) -> None:
+        self.multiples = multiples
 
     def __call__(self, env: v.Env) -> int:
         value = 1
