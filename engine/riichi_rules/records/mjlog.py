@@ -15,6 +15,11 @@ a discard or call of a tile the seat does not hold, a call of a tile that was no
 discard, or a win whose hand differs from the one followed is a :class:`RecordError`, as is
 text that is not a tag (a truncated file) and a file without ``</mjloggm>``. The packed values
 (meld integer, ``GO`` bits) are read by :mod:`riichi_rules.records.mjlog_codes`.
+
+Long because the format's reading is one piece: its tokens (runs of draws and discards taken
+by one pattern, numbers by a look-up: issue 18's speed), the hand they follow and the game they
+make share the tag tables at the top; what stands apart (the packed values) is in its own
+module.
 """
 
 from __future__ import annotations
