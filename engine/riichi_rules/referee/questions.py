@@ -39,6 +39,15 @@ def tenpai_readings(hand: Sequence[Tile], melds: Sequence[Meld]) -> tuple[Readin
     return tuple(out)
 
 
+_SEAT_LISTS = {
+    "own_discards": "discards", "own_added_kan_tiles": "added_kan_tiles",
+    "passed_since_own_turn": "passed_since_turn",
+    "passed_since_own_discard": "passed_since_discard",
+    "passed_since_riichi": "passed_since_riichi",
+}
+"""The facts that are a copy of a list the seat keeps (:class:`SeatState`), by the list's name."""
+
+
 class SeatEnv(TableEnv):
     """A question about a seat at one moment of a hand. The facts most questions do not
     read (the seat's ``hand`` and its ``tiles``, ``counts``, ``melds``, ``waits``; its
@@ -107,16 +116,9 @@ class SeatEnv(TableEnv):
             return super().derive(name)
         if name == "hand":
             return tuple(self.of_hand)
-        if name == "own_discards":
-            return tuple(seat.discards)
-        if name == "passed_since_own_turn":
-            return tuple(seat.passed_since_turn)
-        if name == "passed_since_own_discard":
-            return tuple(seat.passed_since_discard)
-        if name == "passed_since_riichi":
-            return tuple(seat.passed_since_riichi)
-        if name == "own_added_kan_tiles":
-            return tuple(seat.added_kan_tiles)
+        kept = _SEAT_LISTS.get(name)
+        if kept is not None:
+            return tuple(getattr(seat, kept))
         if name == "first_discards":
             return tuple(state.first_discards) if state.first_go_around else ()
         if name == "riichi_seats":
