@@ -62,7 +62,7 @@ def seats_of(scores: Sequence[int]) -> tuple[SeatFacts, ...]:
     return tuple(out)
 
 
-class Derived(Generic[T]):
+class _Derived(Generic[T]):
     """A fact of a :class:`TableEnv` worked out on its first read (by the question's
     ``derive``; ``default`` where nothing works it out) and kept in the question's
     ``__dict__``, where later reads find it first (a non-data descriptor, as
@@ -76,11 +76,11 @@ class Derived(Generic[T]):
         self.name = name
 
     @overload
-    def __get__(self, env: None, owner: type) -> Derived[T]: ...
+    def __get__(self, env: None, owner: type) -> _Derived[T]: ...
     @overload
     def __get__(self, env: TableEnv, owner: type) -> T: ...
 
-    def __get__(self, env: TableEnv | None, owner: type) -> T | Derived[T]:
+    def __get__(self, env: TableEnv | None, owner: type) -> T | _Derived[T]:
         if env is None:
             return self
         value: T = env.derive(self.name)
@@ -153,21 +153,21 @@ class TableEnv:
     riichi_first_turn = False
     # derived on the first read (see derive): a seat's tiles, its discards and the tiles
     # passed since, the counts of the table, a claim's (questions.SeatEnv, ClaimEnv)
-    hand: Derived[tuple[Tile, ...]] = Derived(())
-    tiles: Derived[tuple[Tile, ...]] = Derived(())
-    counts: Derived[tuple[int, ...]] = Derived((0,) * 34)
-    melds: Derived[tuple[Group, ...]] = Derived(())
-    waits: Derived[tuple[Tile, ...]] = Derived(())
-    own_discards: Derived[tuple[Tile, ...]] = Derived(())
-    own_added_kan_tiles: Derived[tuple[Tile, ...]] = Derived(())
-    passed_since_own_turn: Derived[tuple[Tile, ...]] = Derived(())
-    passed_since_own_discard: Derived[tuple[Tile, ...]] = Derived(())
-    passed_since_riichi: Derived[tuple[Tile, ...]] = Derived(())
-    first_discards: Derived[tuple[Tile, ...]] = Derived(())
-    riichi_seats: Derived[int] = Derived(0)
-    kan_seats: Derived[int] = Derived(0)
-    completes: Derived[bool] = Derived(False)
-    furiten: Derived[bool] = Derived(False)
+    hand: _Derived[tuple[Tile, ...]] = _Derived(())
+    tiles: _Derived[tuple[Tile, ...]] = _Derived(())
+    counts: _Derived[tuple[int, ...]] = _Derived((0,) * 34)
+    melds: _Derived[tuple[Group, ...]] = _Derived(())
+    waits: _Derived[tuple[Tile, ...]] = _Derived(())
+    own_discards: _Derived[tuple[Tile, ...]] = _Derived(())
+    own_added_kan_tiles: _Derived[tuple[Tile, ...]] = _Derived(())
+    passed_since_own_turn: _Derived[tuple[Tile, ...]] = _Derived(())
+    passed_since_own_discard: _Derived[tuple[Tile, ...]] = _Derived(())
+    passed_since_riichi: _Derived[tuple[Tile, ...]] = _Derived(())
+    first_discards: _Derived[tuple[Tile, ...]] = _Derived(())
+    riichi_seats: _Derived[int] = _Derived(0)
+    kan_seats: _Derived[int] = _Derived(0)
+    completes: _Derived[bool] = _Derived(False)
+    furiten: _Derived[bool] = _Derived(False)
 
     def __init__(self, slot_count: int, cache_size: int) -> None:
         self.slots: list[Any] = [None] * slot_count
@@ -196,7 +196,7 @@ class TableEnv:
 
 
 DERIVED: dict[str, Any] = {name: fact.default for name, fact in vars(TableEnv).items()
-                           if isinstance(fact, Derived)}
+                           if isinstance(fact, _Derived)}
 """The facts a :class:`TableEnv` works out on the first read, with their defaults."""
 
 

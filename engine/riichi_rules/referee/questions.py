@@ -57,7 +57,7 @@ class SeatEnv(TableEnv):
     kept past it."""
 
     seat_melds: tuple[Meld, ...] = ()
-    furiten_rules: tuple[TableRule, ...] = ()  # read by a claim's question (ClaimEnv)
+    asked_by: Questions | None = None  # a claim's question (ClaimEnv) asks its furiten rules
     of_state: HandState | None = None
     of_seat: SeatState | None = None
     of_hand: Sequence[Tile] = ()  # the concealed tiles asked about (the seat's, or others)
@@ -133,10 +133,10 @@ E = TypeVar("E", bound=SeatEnv)
 
 class ClaimEnv(SeatEnv):
     """A question about a claim on a released tile: whether the ``tile`` ``completes`` the
-    seat's hand, and whether the seat is ``furiten`` (by ``furiten_rules``), are worked out
-    when a rule first reads them (a pung or a chow seldom asks: the waits are not looked for).
-    A class without attributes of its own: mypyc would make them slots, not the descriptors
-    of :class:`TableEnv` that work them out."""
+    seat's hand, and whether the seat is ``furiten`` (the furiten rules of ``asked_by``), are
+    worked out when a rule first reads them (a pung or a chow seldom asks: the waits are not
+    looked for). It declares no attribute of its own: mypyc would make one a slot, not the
+    descriptor of :class:`TableEnv` that works the fact out."""
 
     LIVE = (*SeatEnv.LIVE, "completes", "furiten")
 
@@ -146,7 +146,7 @@ class ClaimEnv(SeatEnv):
             return tile is not None and any(w.kind == tile.kind for w in self.waits)
         if name == "furiten":  # a furiten rule that reads furiten sees False, as when the
             self.__dict__["furiten"] = False  # question set it after asking them
-            return any(r.when is not None and r.when(self) for r in self.furiten_rules)
+            return self.asked_by is not None and bool(self.asked_by.holding("furiten", self))
         return super().derive(name)
 
 
@@ -160,7 +160,6 @@ class Questions:
         # ruleset has no such rule): asked for every win the referee scores or checks
         when = {rule.name: rule.when for rule in self.table.of("win_flag")}
         self.win_flags = tuple((name, when.get(name)) for name in WIN_FLAGS)
-        self.furiten_rules = self.table.of("furiten")
 
     def env(
         self, state: HandState, seat: SeatState, hand: Sequence[Tile] | None = None
@@ -215,7 +214,7 @@ class Questions:
         env.relation = relation(seat.seat, releaser)
         env.on = on
         env.has_yaku = has_yaku
-        env.furiten_rules = self.furiten_rules
+        env.asked_by = self
         if on == "closed_kan":
             env.readings = tenpai_readings(seat.hand, seat.melds)
         return env
